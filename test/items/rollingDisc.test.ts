@@ -214,3 +214,51 @@ describe('ObjectJointRollingDisc: the kernel of a disc on an Euler-parameter nod
     }
   });
 });
+
+describe('ObjectJointRollingDisc: the kernel of a disc on an Euler-parameter node rolling on another one', () => {
+  /**
+   * A tilted, spinning disc on a moving, turning plate, both on Euler-parameter nodes, the joint's markers MarkerBodyRigid
+   * at the bodies' reference points (the node-coordinate kernel with the plate's node) or MarkerNodeRigid on the same
+   * nodes (the general path through the pair and the geometry).
+   */
+  function discOnPlate(nodeMarkers: boolean) {
+    const mbs = new SystemContainer().addSystem();
+    const unit = (p: number[]) => p.map((x) => x / Math.hypot(...p));
+    const plateNode = mbs.addNode(NodeRigidBodyEP({ referenceCoordinates: [0.05, -0.1, 0.02, ...unit([0.95, 0.1, -0.2, 0.05])], initialVelocities: [0.05, -0.1, 0.02, 0.1, 0.2, -0.1, 0.05] }));
+    const discNode = mbs.addNode(NodeRigidBodyEP({ referenceCoordinates: [0.1, 0.2, 0.5, ...unit([0.9, 0.3, 0.3, 0.1])], initialVelocities: [0.1, 0.3, -0.2, 0.2, -0.1, 0.3, 0.1] }));
+    const [plate, disc] = [plateNode, discNode].map((node) => mbs.addObject(ObjectRigidBody({ physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node })));
+    const markers = nodeMarkers ? [plateNode, discNode].map((nodeNumber) => mbs.addMarker(MarkerNodeRigid({ nodeNumber })))
+      : [plate, disc].map((bodyNumber) => mbs.addMarker(MarkerBodyRigid({ bodyNumber, localPosition: [0, 0, 0] })));
+    const joint = mbs.addObject(ObjectJointRollingDisc({ markerNumbers: markers, discRadius: 0.4, planeNormal: [0, 0.6, 0.8], discAxis: [0, 1, 0] }));
+    mbs.assemble();
+    const model = mbs.compiled();
+    return { s: model.data.current, nodes: [model.nodes[plateNode], model.nodes[discNode]], joint: model.objects[joint] as ObjectModel, plateMarker: model.markers[markers[0]] as RigidMarkerModel };
+  }
+
+  const bits = (x: Float64Array) => Array.from(new BigUint64Array(Float64Array.from(x).buffer));
+
+  it('writes the general path\'s g, C_qᵀλ and C bit for bit, without the marker layer', () => {
+    const kernel = discOnPlate(false), general = discOnPlate(true);
+    const kernelOrientation = vi.spyOn(kernel.plateMarker, 'orientation'), generalOrientation = vi.spyOn(general.plateMarker, 'orientation');
+    const multipliers = [[0.7, -1.3, 2.1], [0, 0.4, 0], [-0.2, 0, 5], [0, 0, 0]];
+    const ltg = Int32Array.from({ length: 14 }, (_, k) => k);
+    for (let seed = 1; seed <= 40; seed++) {
+      const results = [kernel, general].map((setup) => {
+        const random = randomSequence(seed);
+        for (const node of setup.nodes) {
+          for (let i = 0; i < node.nq; i++) setup.s.q[node.qIndex + i] = 0.1 * random();
+          for (let i = 0; i < node.nu; i++) setup.s.u[node.uIndex + i] = random();
+        }
+        const g = new Float64Array(3), r = Float64Array.from({ length: 14 }, (_, k) => 0.1 * (k + 1));
+        expect(setup.joint.aeAndReaction!(setup.s, g, false, Float64Array.from(multipliers[seed % 4]), 0, r, ltg)).toBe(true);
+        const jacobianG = new Float64Array(3), c = new Float64Array(42);
+        setup.joint.ae!(setup.s, jacobianG, false, c);
+        const outputs = Float64Array.from(setup.joint.output!(OutputVariableType.Velocity, setup.s)!);
+        return { g, r, jacobianG, c, outputs };
+      });
+      for (const key of ['g', 'r', 'jacobianG', 'c', 'outputs'] as const) expect(bits(results[0][key])).toEqual(bits(results[1][key]));
+    }
+    expect(kernelOrientation).not.toHaveBeenCalled(); // the kernel ran, not the general path
+    expect(generalOrientation).toHaveBeenCalled();
+  });
+});

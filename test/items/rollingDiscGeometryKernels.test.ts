@@ -24,6 +24,22 @@ describe('rollingDiscGeometryKernels', () => {
     }
   });
 
+  it('forms the markers\' kinematics from Euler-parameter nodes bit for bit as the source run as JavaScript', () => {
+    const { kernels, region, address } = rollingDiscGeometryRegion();
+    for (let trial = 0; trial < 400; trial++) {
+      const next = values(trial + 7, { specialShare: trial % 4 === 3 ? 0.08 : 0 });
+      const input = Float64Array.from({ length: at.doubles }, next);
+      // all coordinates zero: a disc axis parallel to the normal where the reference rotations are the identity's
+      if (trial % 17 === 0) input.fill(0, at.reference0, at.doubles).fill(1, at.reference0 + 3, at.reference0 + 4).fill(1, at.reference1 + 3, at.reference1 + 4).copyWithin(at.discAxis, at.planeNormal, at.planeNormal + 3);
+      const bodies = trial % 2;
+      const expected = input.slice();
+      const length = source.nodeKinematics(expected, bodies);
+      region.set(input);
+      expect(bits([kernels.nodeKinematics(address, bodies)])).toEqual(bits([length]));
+      expect(bits(region)).toEqual(bits(expected));
+    }
+  });
+
   it('gives each geometry a region of its own', () => {
     const a = rollingDiscGeometryRegion(), b = rollingDiscGeometryRegion();
     expect(b.address - a.address === 8 * at.doubles || b.address === 0).toBe(true);

@@ -82,12 +82,13 @@ function precessionErrors(zone: number, steps: number) {
  * the plane normal tilted), pressed in (data gap −1e-3) with the stored slip in the proportional zone, with viscous friction
  * and the given extra values; returns the compiled model, its current state, the connector's model and the data node.
  */
-function discOnPlate(values: Record<string, number>) {
+function discOnPlate(values: Record<string, number>, plateMarkerAtOrigin = false, onGround = false) {
   const mbs = new SystemContainer().addSystem();
   const disc = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.1, 0.2, 0.5, 0.9, 0.3, 0.3, 0.1], initialVelocities: [0.1, 0.3, -0.2, 0.2, -0.1, 0.3, 0.1] });
   const plate = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0, 0, 0, 0.7, 0.1, -0.1, 0.7], initialVelocities: [0.05, -0.1, 0.02, 0.1, 0.2, -0.1, 0.05] });
   const bodies = [plate, disc].map((node) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
-  const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: i === 0 ? [0.1, -0.2, 0.05] : [0, 0, 0] }));
+  if (onGround) bodies[0] = mbs.addObject(ObjectGround({ referencePosition: [0.02, -0.03, 0.01] }));
+  const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: i === 0 && !plateMarkerAtOrigin ? [0.1, -0.2, 0.05] : [0, 0, 0] }));
   const data = mbs.addNode(NodeGenericData({ numberOfDataCoordinates: 3, initialCoordinates: [2e-3, -3e-3, -1e-3] }));
   const contact = mbs.addObject(ObjectConnectorRollingDiscPenalty({
     markerNumbers: markers, nodeNumber: data, discRadius: 0.4, contactStiffness: 1e4, contactDamping: 50, dryFriction: [0.6, 0.4],
@@ -256,6 +257,36 @@ describe('ObjectConnectorRollingDiscPenalty', () => {
     object.ode2Lhs!(s, f);
     expect(f.every((value) => value === 0)).toBe(true);
     expect(jacobian().every((value) => value === 0)).toBe(true);
+  });
+
+  it('forms the kinematics from the Euler-parameter nodes\' coordinates with the pair\'s numbers, bit for bit', () => {
+    // markers at the reference points of Euler-parameter bodies (plate or ground plane): the node-coordinate kernel; the
+    // same model with the connector's discNode unset runs the general path through the pair
+    for (const onGround of [false, true]) {
+      const nodePath = discOnPlate({ rollingFrictionViscous: 0.2, dryFrictionAngle: 0.4 }, true, onGround);
+      const general = discOnPlate({ rollingFrictionViscous: 0.2, dryFrictionAngle: 0.4 }, true, onGround);
+      expect((nodePath.object as unknown as { discNode?: unknown }).discNode).toBeDefined();
+      (general.object as unknown as { discNode?: unknown }).discNode = undefined;
+      const nLocal = onGround ? 7 : 14;
+      for (let seed = 1; seed <= 12; seed++) {
+        const results = [nodePath, general].map(({ s, object }) => {
+          for (const [i, node] of object.localNodes.entries()) {
+            for (let j = 0; j < 7; j++) {
+              s.q[node.qIndex + j] = 0.01 * Math.sin(seed * (j + 1) + i);
+              s.u[node.uIndex + j] = 0.1 * Math.cos(seed * (j + 2) - i);
+            }
+          }
+          const f = new Float64Array(nLocal), m = new Float64Array(nLocal * nLocal);
+          object.ode2Lhs!(s, f);
+          object.ode2Lhs_qu!(s, dense(m), -0.7, 1.3);
+          const outputs = [OutputVariableType.Velocity, OutputVariableType.Position, OutputVariableType.VelocityLocal, OutputVariableType.ForceLocal]
+            .flatMap((variable) => Array.from(object.output!(variable, s)!));
+          return [...f, ...m, ...outputs];
+        });
+        expect(Math.max(...results[0].map(Math.abs))).toBeGreaterThan(1);
+        expect(results[0].map((x) => Object.is(x, -0) ? '-0' : String(x))).toEqual(results[1].map((x) => Object.is(x, -0) ? '-0' : String(x)));
+      }
+    }
   });
 
   it('rejects negative stiffness and friction, a radius ≤ 0, non-unit axes and markers without orientation by name', () => {

@@ -48,6 +48,48 @@ describe('rollingDiscPenaltyKernels', () => {
     }
   });
 
+  it('forms the column arrays of Euler-parameter nodes bit for bit as the source run as JavaScript', () => {
+    const nodes = rollingDiscPenaltyInput.nodes, start0 = rollingDiscPenaltyColumnsStart, start1 = start0 + 105;
+    for (let trial = 0; trial < 200; trial++) {
+      const next = values(5000 + trial, { specialShare: trial % 4 === 3 ? 0.08 : 0 });
+      const memory = Float64Array.from({ length: start1 + 105 }, next);
+      const expected = memory.slice();
+      const bodies = trial % 2;
+      source.nodeColumns(expected.subarray(nodes), expected.subarray(start0, start1), expected.subarray(start1), bodies);
+      doubles.set(memory, 0);
+      exports.nodeColumns(address + 8 * nodes, address + 8 * start0, address + 8 * start1, bodies);
+      expect(bits(doubles.subarray(0, memory.length))).toEqual(bits(expected));
+    }
+  });
+
+  it('forms the loads of markers on Euler-parameter nodes bit for bit as the source run as JavaScript', () => {
+    const { nodes, nodeLoads } = rollingDiscPenaltyInput;
+    for (let trial = 0; trial < 200; trial++) {
+      const next = values(7000 + trial, { specialShare: trial % 4 === 3 ? 0.08 : 0 });
+      const memory = Float64Array.from({ length: rollingDiscPenaltyColumnsStart }, next);
+      const expected = memory.slice();
+      const bodies = trial % 2;
+      forceSource.nodeLoads(expected, expected.subarray(nodes), expected.subarray(nodeLoads), bodies);
+      doubles.set(memory, 0);
+      exports.nodeLoads(address, address + 8 * nodes, address + 8 * nodeLoads, bodies);
+      expect(bits(doubles.subarray(0, memory.length))).toEqual(bits(expected));
+    }
+  });
+
+  it('adds the loads\' configuration derivative of markers on Euler-parameter nodes bit for bit as the source run as JavaScript', () => {
+    const start = rollingDiscPenaltyColumnsStart;
+    for (let trial = 0; trial < 200; trial++) {
+      const next = values(9000 + trial, { specialShare: trial % 4 === 3 ? 0.08 : 0 });
+      const memory = Float64Array.from({ length: start + 196 }, next);
+      const expected = memory.slice();
+      const bodies = trial % 2, factor = next();
+      forceSource.nodeLoads_q(expected, expected.subarray(start), bodies, factor);
+      doubles.set(memory, 0);
+      exports.nodeLoads_q(address, address + 8 * start, bodies, factor);
+      expect(bits(doubles.subarray(0, memory.length))).toEqual(bits(expected));
+    }
+  });
+
   it('evaluates the forces and the friction law bit for bit as the source run as JavaScript (every regime)', () => {
     for (let trial = 0; trial < 1200; trial++) {
       const next = values(1000 + trial, { specialShare: trial % 4 === 3 ? 0.08 : 0 });

@@ -128,6 +128,16 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private readonly key = new CoordinateKey();
   /** True if the pair's marker Jacobians belong to the kinematics of the key. */
   private jacobiansCurrent = false;
+  /**
+   * The disc's Euler-parameter node when the residual's and the Jacobian's kinematics come from the nodes' coordinates
+   * (RollingDiscGeometry.evaluateNodeKinematics; set in bind): marker 1 is that node's frame, marker 0 has no coordinates
+   * or is the frame of another Euler-parameter node ({@link RollingDiscPenaltyModel.planeNode}). Undefined: through the pair.
+   */
+  private discNode: NodeModel | undefined = undefined;
+  /** The plane's Euler-parameter node when marker 0 is its frame and discNode is set, else undefined. */
+  private planeNode: NodeModel | undefined = undefined;
+  /** True once the geometry holds the constants of evaluateNodeKinematics for this binding (set at its first call). */
+  private nodeConstantsCurrent = false;
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
     this.pair = new RigidMarkerPair(label, v.markerNumbers);
@@ -148,6 +158,12 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.nLocal = pair.n0 + pair.n1;
     this.bindKernels();
     this.key.bind(this.localNodes);
+    const frame0 = pair.marker0.frameNode, frame1 = pair.marker1.frameNode;
+    const planeNode = frame0 !== undefined && frame0 !== frame1 && frame0.label.typeName === 'RigidBodyEP' ? frame0 : undefined;
+    const nodes = (pair.n0 === 0 || planeNode !== undefined) && frame1 !== undefined && frame1.label.typeName === 'RigidBodyEP';
+    this.discNode = nodes ? frame1 : undefined;
+    this.planeNode = nodes ? planeNode : undefined;
+    this.nodeConstantsCurrent = false;
     const analytic = pair.rotationDerivativesAvailable;
     this.ode2Lhs_q = analytic ? (s, acc, factor) => this.addJacobian(s, acc, factor, true) : undefined;
     this.ode2Lhs_qu = analytic ? (s, acc, factorQ, factorU) => this.addJacobians(s, acc, factorQ, factorU) : undefined;
@@ -164,6 +180,8 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (this.region.length !== matrixStart + n * n) ({ kernels: this.kernels, region: this.region, address: this.address } = rollingDiscPenaltyRegion(matrixStart + n * n));
     const { region, address } = this;
     region.set(this.constants, input.constants);
+    region.set(this.planeNormalLocal, input.planeNormal);
+    region.set(this.discAxisLocal, input.discAxis);
     const view = (start: number, length: number): Float64Array => region.subarray(start, start + length);
     // a marker's five blocks of 3 × nb in the kernel's order
     const blocks = (start: number, nb: number): Float64Array[] => [0, 1, 2, 3, 4].map((i) => view(start + 3 * nb * i, 3 * nb));
@@ -199,11 +217,19 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (use === 'fresh') key.invalidate();
     else if (use === 'jacobian' ? key.matchesForJacobian(s) : key.matchesForResidual(s)) return;
     this.jacobiansCurrent = false;
-    const { pair, geometry: geo } = this;
-    pair.evaluatePositions(s);
-    pair.evaluateOrientations(s);
-    pair.evaluateAngularVelocities(s);
-    geo.evaluateKinematics(pair, s);
+    const { pair, geometry: geo, discNode } = this;
+    if (discNode !== undefined) {
+      if (!this.nodeConstantsCurrent) {
+        geo.setNodeConstants(pair, s, this.planeNode, discNode);
+        this.nodeConstantsCurrent = true;
+      }
+      geo.evaluateNodeKinematics(s, this.planeNode, discNode);
+    } else {
+      pair.evaluatePositions(s);
+      pair.evaluateOrientations(s);
+      pair.evaluateAngularVelocities(s);
+      geo.evaluateKinematics(pair, s);
+    }
     if (use !== 'fresh') key.confirm();
   }
 
@@ -243,6 +269,14 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (!this.contactInData(s)) return;
     this.currentKinematics(s, 'residual');
     this.evaluate(s, false);
+    if (this.discNode !== undefined) {
+      // the markers' loads from the nodes' coordinates of the kinematics, in one kernel call (addOriginLoad's amounts)
+      const region = this.region, input = rollingDiscPenaltyInput, n = this.nLocal;
+      region.set(this.geometry.nodeCoordinates, input.nodes);
+      this.kernels!.nodeLoads(this.address, this.address + 8 * input.nodes, this.address + 8 * input.nodeLoads, this.planeNode === undefined ? 0 : 1);
+      for (let k = 0; k < n; k++) f[k] += region[input.nodeLoads + k];
+      return;
+    }
     const pair = this.pair;
     const { n0, n1, marker0, marker1 } = pair;
     // a marker at a rigid body's reference point adds its loads without the Jacobians (the same numbers; a modified-Newton
@@ -302,6 +336,12 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (!this.contactInData(s)) return false;
     this.currentKinematics(s, 'jacobian');
     this.evaluate(s, true);
+    if (this.discNode !== undefined) {
+      // the column arrays from the nodes' coordinates of the kinematics (the geometry's inputs), in one kernel call
+      this.region.set(this.geometry.nodeCoordinates, rollingDiscPenaltyInput.nodes);
+      this.kernels!.nodeColumns(this.address + 8 * rollingDiscPenaltyInput.nodes, this.addressColumns0, this.addressColumns1, this.planeNode === undefined ? 0 : 1);
+      return true;
+    }
     this.currentJacobians(s);
     const pair = this.pair;
     if (pair.n0 > 0) {
@@ -325,7 +365,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const m = this.localMatrix;
     const pair = this.pair;
     const { n0, n1 } = pair;
-    if (configuration) {
+    if (configuration && this.discNode === undefined) {
       zeroArray(this.velocityQ0);
       zeroArray(this.velocityQ1);
       zeroArray(this.normalNull0);
@@ -335,13 +375,13 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
         pair.marker0.angularVelocity_q!(s, this.angularQ0);
         pair.marker0.addRotatedVectorNullDirection?.(s, this.planeNormalLocal, this.normalNull0);
         // ω0 = A0 ω̄0: its radial part 2(A0 − I)ω̄0 besides the ∂(G ṗ)/∂p of angularVelocity_q
-        pair.marker0.addRotatedVectorNullDirection?.(s, pair.omega0, this.angularQ0);
+        pair.marker0.addRotatedVectorNullDirection?.(s, this.geometry.omegaLocal0, this.angularQ0);
       }
       if (n1 > 0) {
         pair.marker1.velocity_q?.(s, this.velocityQ1);
         pair.marker1.angularVelocity_q!(s, this.angularQ1);
         pair.marker1.addRotatedVectorNullDirection?.(s, this.discAxisLocal, this.axisNull1);
-        pair.marker1.addRotatedVectorNullDirection?.(s, pair.omega1, this.angularQ1);
+        pair.marker1.addRotatedVectorNullDirection?.(s, this.geometry.omegaLocal1, this.angularQ1);
       }
     }
     // factor × the columns of both markers (m zeroed first): per column k, the variations δp, δθ, δv, δω of the marker
@@ -349,7 +389,8 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     // and the rolling friction to the marker loads δF, δτ
     this.kernels!.addJacobianColumns(this.address, this.addressColumns0, this.addressColumns1, this.addressLocalMatrix, n0, n1, configuration ? 1 : 0,
       this.rolling, factor);
-    if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
+    if (configuration && this.discNode !== undefined) this.kernels!.nodeLoads_q(this.address, this.addressLocalMatrix, this.planeNode === undefined ? 0 : 1, factor);
+    else if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }
 
@@ -397,7 +438,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const { lateral: l, forward: f, normal: n } = geo;
     switch (variable) {
       case OutputVariableType.Position: return [geo.planeArm[0], geo.planeArm[1], geo.planeArm[2]];
-      case OutputVariableType.Velocity: return toNumberArray(geo.trailVelocity(this.pair, this.trail, geo.planeArm));
+      case OutputVariableType.Velocity: return toNumberArray(geo.trailVelocity(this.trail, geo.planeArm));
       case OutputVariableType.VelocityLocal: return [dot(vC, l), dot(vC, f), dot(vC, n)];
       case OutputVariableType.ForceLocal: return [this.slipForce[0], this.slipForce[1], this.normalForce[0]];
       case OutputVariableType.RotationMatrix: return [l[0], f[0], n[0], l[1], f[1], n[1], l[2], f[2], n[2]];

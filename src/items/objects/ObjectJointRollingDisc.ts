@@ -1,11 +1,12 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
-import { hypot3 } from '../../rotations/skew.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, intVector, markerIndexArray, ureal, vector, type VectorValue } from '../../registry/parameters.ts';
 import { lagrangeMultiplier, RigidMarkerPair } from './connectorBase.ts';
 import { RollingDiscGeometry } from './rollingDiscGeometry.ts';
+import { rollingDiscJointLayout as layout, rollingDiscJointRegion, type RollingDiscJointKernels } from './rollingDiscJointKernels.ts';
+import type { KernelRegion } from './kernelRegions.ts';
 import { CoordinateKey } from '../nodes/coordinateKey.ts';
 import { toNumberArray } from '../../linalg/arrays.ts';
 
@@ -55,30 +56,31 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
   /** True if the pair's marker Jacobians belong to the kinematics of the key. */
   private jacobiansCurrent = false;
   /**
-   * The disc's Euler-parameter node when the residual and the Jacobian run {@link RollingDiscJointModel.discNodeReaction} and
-   * {@link RollingDiscJointModel.discNodeJacobian} (set in bind):
-   * marker 1 is that node's frame, marker 0 has no coordinates (the plane is fixed), the joint is active with all three
-   * rows constrained. Undefined: the general path through the pair and the geometry.
+   * The disc's Euler-parameter node when the residual and the Jacobian run the node-coordinate kernels
+   * (rollingDiscJointKernelsSource.ts, through {@link RollingDiscJointModel.kernelReaction} and
+   * {@link RollingDiscJointModel.kernelJacobian}; set in bind): marker 1 is that node's frame, marker 0 has no coordinates
+   * (the plane is fixed) or is the frame of another Euler-parameter node ({@link RollingDiscJointModel.planeNode}), the
+   * joint is active with all three rows constrained. Undefined: the general path through the pair and the geometry.
    */
   private discNode: NodeModel | undefined = undefined;
-  /** Plane normal in marker 0's frame and disc axis in marker 1's frame (the geometry's, for the disc-node kernel). */
+  /** The plane's Euler-parameter node when marker 0 is its frame and the kernels run (set in bind), else undefined. */
+  private planeNode: NodeModel | undefined = undefined;
+  /** Plane normal in marker 0's frame and disc axis in marker 1's frame (the geometry's, and the kernels' constants). */
   private readonly planeNormalLocal: Float64Array;
   private readonly discAxisLocal: Float64Array;
   private readonly radius: number;
+  /** The kernels and this joint's region of their memory (taken at the first bind that runs them). */
+  private kernel: KernelRegion<RollingDiscJointKernels> | undefined = undefined;
   /**
-   * The plane's kinematics for the disc-node kernel: p0, v0, n0 = A0·planeNormal and ω0 = A0 ω̄0 (12 entries), formed at
-   * the kernel's first call after bind: marker 0 has no coordinates, so they are fixed (a changed parameter of its
-   * items makes new models, which bind the joint again).
+   * True once the region holds the constants of this binding: the nodes' reference coordinates and, for a fixed plane,
+   * its kinematics p0, v0, n0 = A0·planeNormal, ω0 = A0 ω̄0 (marker 0 has no coordinates, so they are fixed: a changed
+   * parameter of its items makes new models, which bind the joint again), written at the kernels' first call after bind.
    */
-  private readonly plane = new Float64Array(12);
-  /**
-   * What {@link RollingDiscJointModel.discNodeKinematics} leaves for the disc-node kernels: the directions (lateral,
-   * forward, normal), the radius arm r·w3 and the node's 2p_k (16 entries).
-   */
-  private readonly discFrame = new Float64Array(16);
+  private constantsCurrent = false;
+  /** True once the geometry holds the constants of its evaluateNodeKinematics for this binding (see nodeKinematics). */
+  private geometryConstantsCurrent = false;
   /** The trail velocity of a Velocity output (a sensor row at every write: no typed array per row). */
   private readonly trail = new Float64Array(3);
-  private planeCurrent = false;
 
   constructor(readonly label: ItemLabel, v: Values) {
     this.pair = new RigidMarkerPair(label, v.markerNumbers);
@@ -97,10 +99,15 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     this.localNodes = this.pair.localNodes;
     this.contactJacobians = new Float64Array(3 * (this.pair.n0 + this.pair.n1));
     this.key.bind(this.localNodes);
-    const frameNode = this.pair.marker1.frameNode;
+    const frame0 = this.pair.marker0.frameNode, frame1 = this.pair.marker1.frameNode;
     const allRows = this.active && this.flags[0] === 1 && this.flags[1] === 1 && this.flags[2] === 1;
-    this.planeCurrent = false;
-    this.discNode = allRows && this.pair.n0 === 0 && frameNode !== undefined && frameNode.label.typeName === 'RigidBodyEP' ? frameNode : undefined;
+    const planeNode = frame0 !== undefined && frame0 !== frame1 && frame0.label.typeName === 'RigidBodyEP' ? frame0 : undefined;
+    const kernels = allRows && (this.pair.n0 === 0 || planeNode !== undefined) && frame1 !== undefined && frame1.label.typeName === 'RigidBodyEP';
+    this.discNode = kernels ? frame1 : undefined;
+    this.planeNode = kernels ? planeNode : undefined;
+    this.constantsCurrent = false;
+    this.geometryConstantsCurrent = false;
+    if (kernels) this.kernel ??= rollingDiscJointRegion();
   }
 
   /** The kinematics with velocities at s (for a Jacobian or not): evaluated unless they are those of the key's coordinates. */
@@ -173,7 +180,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
    * J1 + G1 × r·w3] (the directions depend on q only; free rows and inactive joints stay zero).
    */
   ae(s: ItemState, g: Float64Array, _useIndex2: boolean, c?: Float64Array): void {
-    if (c !== undefined && this.discNode !== undefined && this.discNodeJacobian(this.discNode, s, g, c)) return;
+    if (c !== undefined && this.discNode !== undefined && this.kernelJacobian(this.discNode, s, g, c)) return;
     this.writeEquations(s, g, c !== undefined);
     if (c === undefined || !this.active) return;
     this.evaluateContactJacobians(s);
@@ -188,7 +195,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
    * the rows in their order (the adds into one entry in the order of a row-by-row pass).
    */
   aeAndReaction(s: ItemState, g: Float64Array, _useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
-    if (this.discNode !== undefined && this.discNodeReaction(this.discNode, s, g, lambda, first, r, ltg)) return true;
+    if (this.discNode !== undefined && this.kernelReaction(this.discNode, s, g, lambda, first, r, ltg)) return true;
     this.writeEquations(s, g, false);
     if (!this.active) return true;
     const flags = this.flags;
@@ -224,110 +231,96 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
   }
 
   /**
-   * The kinematics of the disc-node kernels ({@link RollingDiscJointModel.discNode}): g as the general path writes it, and
-   * the joint frame, the radius arm r·w3 and the node's 2p_k into {@link RollingDiscJointModel.discFrame}, in one
-   * straight-line kernel on the node's coordinates: the operations of the general path, in its order, on the values the
-   * node, the pair and the geometry would form (A and ω̄ = G_l ṗ as NodeRigidBodyEP forms them), so g is the same to the
-   * last bit. Nothing is stored in the pair or the geometry (the key's kinematics stay those of the general path). Returns
-   * false, having written nothing, when the disc axis is parallel to the plane normal (the general path then names the item).
+   * The nodes' coordinates and velocities into the kernels' region (after the constants at the first call after bind):
+   * returns the number of local coordinates (7, or 14 with the plane's node).
    */
-  private discNodeKinematics(node: NodeModel, s: ItemState, g: Float64Array): boolean {
-    if (!this.planeCurrent) this.evaluatePlane(s);
-    const plane = this.plane, x = this.discAxisLocal, radius = this.radius;
-    const nx = plane[6], ny = plane[7], nz = plane[8], o0x = plane[9], o0y = plane[10], o0z = plane[11];
-    // the disc node: position, Euler parameters p = p_ref + q, A(p), velocity, ω̄ = G_l ṗ
-    const q = s.q, u = s.u, ref = node.referenceCoordinates, i = node.qIndex, j = node.uIndex;
-    const p1x = ref[0] + q[i], p1y = ref[1] + q[i + 1], p1z = ref[2] + q[i + 2];
-    const e0 = ref[3] + q[i + 3], e1 = ref[4] + q[i + 4], e2 = ref[5] + q[i + 5], e3 = ref[6] + q[i + 6];
-    const a0 = -2 * e3 * e3 - 2 * e2 * e2 + 1, a1 = -2 * e3 * e0 + 2 * e2 * e1, a2 = 2 * e3 * e1 + 2 * e2 * e0;
-    const a3 = 2 * e3 * e0 + 2 * e2 * e1, a4 = -2 * e3 * e3 - 2 * e1 * e1 + 1, a5 = 2 * e3 * e2 - 2 * e1 * e0;
-    const a6 = -2 * e2 * e0 + 2 * e3 * e1, a7 = 2 * e3 * e2 + 2 * e1 * e0, a8 = -2 * e2 * e2 - 2 * e1 * e1 + 1;
-    const d0 = u[j + 3], d1 = u[j + 4], d2 = u[j + 5], d3 = u[j + 6];
-    const t0 = 2 * e0, t1 = 2 * e1, t2 = 2 * e2, t3 = 2 * e3;
-    const w1x = 0 + -t1 * d0 + t0 * d1 + t3 * d2 + -t2 * d3;
-    const w1y = 0 + -t2 * d0 + -t3 * d1 + t0 * d2 + t1 * d3;
-    const w1z = 0 + -t3 * d0 + t2 * d1 + -t1 * d2 + t0 * d3;
-    // the operations of RollingDiscGeometry.evaluateKinematics (rollingDiscGeometryKernelsSource.ts: positions, velocities)
-    const wx = a0 * x[0] + a1 * x[1] + a2 * x[2], wy = a3 * x[0] + a4 * x[1] + a5 * x[2], wz = a6 * x[0] + a7 * x[1] + a8 * x[2];
-    let fx = wy * nz - wz * ny, fy = wz * nx - wx * nz, fz = wx * ny - wy * nx;
-    const length = hypot3(fx, fy, fz);
-    if (!(length > 1e-14)) return false;
-    fx /= length; fy /= length; fz /= length;
-    const w3x = wy * fz - wz * fy, w3y = wz * fx - wx * fz, w3z = wx * fy - wy * fx;
-    const lx = ny * fz - nz * fy, ly = nz * fx - nx * fz, lz = nx * fy - ny * fx;
-    const r1x = radius * w3x, r1y = radius * w3y, r1z = radius * w3z;
-    const cx = p1x + radius * w3x, cy = p1y + radius * w3y, cz = p1z + radius * w3z;
-    const r0x = cx - plane[0], r0y = cy - plane[1], r0z = cz - plane[2];
-    const o1x = a0 * w1x + a1 * w1y + a2 * w1z, o1y = a3 * w1x + a4 * w1y + a5 * w1z, o1z = a6 * w1x + a7 * w1y + a8 * w1z;
-    const c1x = u[j] + o1y * r1z - o1z * r1y, c1y = u[j + 1] + o1z * r1x - o1x * r1z, c1z = u[j + 2] + o1x * r1y - o1y * r1x;
-    const c0x = plane[3] + o0y * r0z - o0z * r0y, c0y = plane[4] + o0z * r0x - o0x * r0z, c0z = plane[5] + o0x * r0y - o0y * r0x;
-    const dx = c1x - c0x, dy = c1y - c0y, dz = c1z - c0z;
-    g[0] = lx * dx + ly * dy + lz * dz;
-    g[1] = fx * dx + fy * dy + fz * dz;
-    g[2] = nx * dx + ny * dy + nz * dz;
-    const frame = this.discFrame;
-    frame[0] = lx; frame[1] = ly; frame[2] = lz; frame[3] = fx; frame[4] = fy; frame[5] = fz; frame[6] = nx; frame[7] = ny; frame[8] = nz;
-    frame[9] = r1x; frame[10] = r1y; frame[11] = r1z; frame[12] = t0; frame[13] = t1; frame[14] = t2; frame[15] = t3;
+  private writeCoordinates(disc: NodeModel, s: ItemState, region: Float64Array): number {
+    if (!this.constantsCurrent) this.writeConstants(disc, s, region);
+    const q = s.q, u = s.u, plane = this.planeNode;
+    let i = disc.qIndex, j = disc.uIndex;
+    for (let k = 0; k < 7; k++) {
+      region[layout.q1 + k] = q[i + k];
+      region[layout.u1 + k] = u[j + k];
+    }
+    if (plane === undefined) return 7;
+    i = plane.qIndex; j = plane.uIndex;
+    for (let k = 0; k < 7; k++) {
+      region[layout.q0 + k] = q[i + k];
+      region[layout.u0 + k] = u[j + k];
+    }
+    return 14;
+  }
+
+  /**
+   * aeAndReaction on the node-coordinate kernel ({@link RollingDiscJointModel.discNode}): the nodes' coordinates, λ and
+   * the residual's entries r[ltg[k]] into the region, one call, then g and the entries back (each entry's adds as the
+   * general path makes them: the same r to the last bit; the local coordinates are distinct entries of r, the two nodes
+   * being different). Returns false, having written nothing, when the disc axis is parallel to the plane normal (the
+   * general path then names the item).
+   */
+  private kernelReaction(disc: NodeModel, s: ItemState, g: Float64Array, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
+    const { kernels, region, address } = this.kernel!;
+    const n = this.writeCoordinates(disc, s, region);
+    region[layout.lambda] = lambda[first];
+    region[layout.lambda + 1] = lambda[first + 1];
+    region[layout.lambda + 2] = lambda[first + 2];
+    for (let k = 0; k < n; k++) region[layout.residual + k] = r[ltg[k]];
+    const status = kernels.reaction(address, n === 14 ? 1 : 0);
+    if (status === 0) return false;
+    g[0] = region[layout.g]; g[1] = region[layout.g + 1]; g[2] = region[layout.g + 2];
+    if (status === 2) for (let k = 0; k < n; k++) r[ltg[k]] = region[layout.residual + k];
     return true;
   }
 
   /**
-   * aeAndReaction for a disc on an Euler-parameter node rolling on a fixed plane ({@link RollingDiscJointModel.discNode}):
-   * g by {@link RollingDiscJointModel.discNodeKinematics}, then r[ltg[k]] += c_k·λ per column of the position Jacobian
-   * [I₃ | 0] plus the rotation Jacobian [0 | G] × r·w3 (G's entries ±2p_k), as the general path adds them, so r is the same
-   * to the last bit. Returns false, having written nothing, where discNodeKinematics does.
+   * ae with the Jacobian c (3 × n) on the node-coordinate kernel ({@link RollingDiscJointModel.discNode}): g and c as
+   * the general path writes them, to the last bit. Returns false, having written nothing, where kernelReaction does.
    */
-  private discNodeReaction(node: NodeModel, s: ItemState, g: Float64Array, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
-    if (!this.discNodeKinematics(node, s, g)) return false;
-    const l0 = lambda[first], l1 = lambda[first + 1], l2 = lambda[first + 2];
-    if (l0 === 0 && l1 === 0 && l2 === 0) return true;
-    const frame = this.discFrame;
-    const lx = frame[0], ly = frame[1], lz = frame[2], fx = frame[3], fy = frame[4], fz = frame[5], nx = frame[6], ny = frame[7], nz = frame[8];
-    const r1x = frame[9], r1y = frame[10], r1z = frame[11], t0 = frame[12], t1 = frame[13], t2 = frame[14], t3 = frame[15];
-    // the columns of [I₃ | 0] + [0 | G] × r·w3, G = 2[−p1 p0 −p3 p2; −p2 p3 p0 −p1; −p3 −p2 p1 p0]
-    addReactionColumn(r, ltg[0], 1, 0, 0, 0, 0, 0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
-    addReactionColumn(r, ltg[1], 0, 1, 0, 0, 0, 0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
-    addReactionColumn(r, ltg[2], 0, 0, 1, 0, 0, 0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
-    addReactionColumn(r, ltg[3], 0, 0, 0, -t1, -t2, -t3, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
-    addReactionColumn(r, ltg[4], 0, 0, 0, t0, t3, -t2, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
-    addReactionColumn(r, ltg[5], 0, 0, 0, -t3, t0, t1, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
-    addReactionColumn(r, ltg[6], 0, 0, 0, t2, -t1, t0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
+  private kernelJacobian(disc: NodeModel, s: ItemState, g: Float64Array, c: Float64Array): boolean {
+    const { kernels, region, address } = this.kernel!;
+    const n = this.writeCoordinates(disc, s, region);
+    if (kernels.jacobian(address, n === 14 ? 1 : 0) === 0) return false;
+    g[0] = region[layout.g]; g[1] = region[layout.g + 1]; g[2] = region[layout.g + 2];
+    for (let k = 0; k < 3 * n; k++) c[k] = region[layout.jacobian + k];
     return true;
   }
 
   /**
-   * ae with the Jacobian c for the disc node ({@link RollingDiscJointModel.discNode}): g by
-   * {@link RollingDiscJointModel.discNodeKinematics}, and c[row·7 + k] = e_row·(column k of [I₃ | 0] + [0 | G] × r·w3) with
-   * the operations of RollingDiscGeometry.writeContactJacobians and writeJacobianRow on the marker Jacobians the node
-   * writes, so c is the same to the last bit. Returns false, having written nothing, where discNodeKinematics does.
+   * The region's constants ({@link RollingDiscJointModel.constantsCurrent}): the directions and the radius, the nodes'
+   * reference coordinates, and a fixed plane's kinematics from marker 0 (into the pair's arrays, then n0 and ω0 as the
+   * geometry forms them).
    */
-  private discNodeJacobian(node: NodeModel, s: ItemState, g: Float64Array, c: Float64Array): boolean {
-    if (!this.discNodeKinematics(node, s, g)) return false;
-    const frame = this.discFrame;
-    const lx = frame[0], ly = frame[1], lz = frame[2], fx = frame[3], fy = frame[4], fz = frame[5], nx = frame[6], ny = frame[7], nz = frame[8];
-    const r1x = frame[9], r1y = frame[10], r1z = frame[11], t0 = frame[12], t1 = frame[13], t2 = frame[14], t3 = frame[15];
-    writeJacobianColumn(c, 0, 1, 0, 0, 0, 0, 0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz);
-    writeJacobianColumn(c, 1, 0, 1, 0, 0, 0, 0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz);
-    writeJacobianColumn(c, 2, 0, 0, 1, 0, 0, 0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz);
-    writeJacobianColumn(c, 3, 0, 0, 0, -t1, -t2, -t3, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz);
-    writeJacobianColumn(c, 4, 0, 0, 0, t0, t3, -t2, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz);
-    writeJacobianColumn(c, 5, 0, 0, 0, -t3, t0, t1, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz);
-    writeJacobianColumn(c, 6, 0, 0, 0, t2, -t1, t0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz);
-    return true;
+  private writeConstants(disc: NodeModel, s: ItemState, region: Float64Array): void {
+    region.set(this.planeNormalLocal, layout.planeNormal);
+    region.set(this.discAxisLocal, layout.discAxis);
+    region[layout.radius] = this.radius;
+    region.set(disc.referenceCoordinates, layout.reference1);
+    if (this.planeNode !== undefined) region.set(this.planeNode.referenceCoordinates, layout.reference0);
+    else {
+      const pair = this.pair, marker0 = pair.marker0, b = pair.a0, w = pair.omega0, pn = this.planeNormalLocal, o = layout.plane;
+      marker0.position(s, pair.p0);
+      marker0.velocity(s, pair.v0);
+      marker0.orientation(s, b);
+      marker0.angularVelocityLocal(s, w);
+      region.set(pair.p0, o);
+      region.set(pair.v0, o + 3);
+      region[o + 6] = b[0] * pn[0] + b[1] * pn[1] + b[2] * pn[2]; region[o + 7] = b[3] * pn[0] + b[4] * pn[1] + b[5] * pn[2]; region[o + 8] = b[6] * pn[0] + b[7] * pn[1] + b[8] * pn[2];
+      region[o + 9] = b[0] * w[0] + b[1] * w[1] + b[2] * w[2]; region[o + 10] = b[3] * w[0] + b[4] * w[1] + b[5] * w[2]; region[o + 11] = b[6] * w[0] + b[7] * w[1] + b[8] * w[2];
+    }
+    this.constantsCurrent = true;
   }
 
-  /** {@link RollingDiscJointModel.plane} from marker 0 (into the pair's arrays, then n0 and ω0 as the geometry forms them). */
-  private evaluatePlane(s: ItemState): void {
-    const pair = this.pair, marker0 = pair.marker0, plane = this.plane, b = pair.a0, w = pair.omega0, pn = this.planeNormalLocal;
-    marker0.position(s, pair.p0);
-    marker0.velocity(s, pair.v0);
-    marker0.orientation(s, b);
-    marker0.angularVelocityLocal(s, w);
-    plane.set(pair.p0, 0);
-    plane.set(pair.v0, 3);
-    plane[6] = b[0] * pn[0] + b[1] * pn[1] + b[2] * pn[2]; plane[7] = b[3] * pn[0] + b[4] * pn[1] + b[5] * pn[2]; plane[8] = b[6] * pn[0] + b[7] * pn[1] + b[8] * pn[2];
-    plane[9] = b[0] * w[0] + b[1] * w[1] + b[2] * w[2]; plane[10] = b[3] * w[0] + b[4] * w[1] + b[5] * w[2]; plane[11] = b[6] * w[0] + b[7] * w[1] + b[8] * w[2];
-    this.planeCurrent = true;
+  /**
+   * The geometry's kinematics from the nodes' coordinates (RollingDiscGeometry.evaluateNodeKinematics, with its constants
+   * at the first call after bind) where the kernels run ({@link RollingDiscJointModel.discNode}): the general path's
+   * numbers, without the pair.
+   */
+  private nodeKinematics(disc: NodeModel, s: ItemState): void {
+    if (!this.geometryConstantsCurrent) {
+      this.geometry.setNodeConstants(this.pair, s, this.planeNode, disc);
+      this.geometryConstantsCurrent = true;
+    }
+    this.geometry.evaluateNodeKinematics(s, this.planeNode, disc);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
@@ -337,8 +330,9 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
         this.kinematics(s, false);
         return [this.geometry.contactPoint[0], this.geometry.contactPoint[1], this.geometry.contactPoint[2]];
       case OutputVariableType.Velocity:
-        this.kinematics(s, true);
-        return toNumberArray(this.geometry.trailVelocity(this.pair, this.trail));
+        if (this.discNode !== undefined) this.nodeKinematics(this.discNode, s);
+        else this.kinematics(s, true);
+        return toNumberArray(this.geometry.trailVelocity(this.trail));
       case OutputVariableType.ForceLocal:
         return [-lagrangeMultiplier(s, this, 0), -lagrangeMultiplier(s, this, 1), -lagrangeMultiplier(s, this, 2)];
       case OutputVariableType.RotationMatrix: {
@@ -349,31 +343,6 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
       default: return undefined;
     }
   }
-}
-
-/**
- * r[at] += c_k·λ_i for the three rows (lateral e, forward f, normal n) of one disc column k, c = J_k + G_k × a (J_k, G_k
- * the column's position and rotation Jacobian entries, a = r·w3), as the general aeAndReaction adds them (rows with
- * λ_i = 0 skipped).
- */
-function addReactionColumn(r: Float64Array, at: number, jx: number, jy: number, jz: number, gx: number, gy: number, gz: number, ax: number, ay: number, az: number,
-  ex: number, ey: number, ez: number, fx: number, fy: number, fz: number, nx: number, ny: number, nz: number, l0: number, l1: number, l2: number): void {
-  const cx = jx + gy * az - gz * ay, cy = jy + gz * ax - gx * az, cz = jz + gx * ay - gy * ax;
-  if (l0 !== 0) r[at] += (ex * cx + ey * cy + ez * cz) * l0;
-  if (l1 !== 0) r[at] += (fx * cx + fy * cy + fz * cz) * l1;
-  if (l2 !== 0) r[at] += (nx * cx + ny * cy + nz * cz) * l2;
-}
-
-/**
- * c[k], c[7 + k], c[14 + k] = e·c_k, f·c_k, n·c_k for one disc column k of a 3 × 7 Jacobian, c_k = J_k + G_k × a (as
- * {@link addReactionColumn} forms it; the rows of RollingDiscGeometry.writeContactJacobians and writeJacobianRow).
- */
-function writeJacobianColumn(c: Float64Array, k: number, jx: number, jy: number, jz: number, gx: number, gy: number, gz: number, ax: number, ay: number, az: number,
-  ex: number, ey: number, ez: number, fx: number, fy: number, fz: number, nx: number, ny: number, nz: number): void {
-  const cx = jx + gy * az - gz * ay, cy = jy + gz * ax - gx * az, cz = jz + gx * ay - gy * ax;
-  c[k] = ex * cx + ey * cy + ez * cz;
-  c[7 + k] = fx * cx + fy * cy + fz * cz;
-  c[14 + k] = nx * cx + ny * cy + nz * cz;
 }
 
 /** An ideal rolling disc on a plane (Exudyn's ObjectJointRollingDisc): non-holonomic, velocity-level constraints. */

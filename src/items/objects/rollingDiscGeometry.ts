@@ -1,4 +1,4 @@
-import type { ItemState } from '../../registry/capabilities.ts';
+import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { RigidMarkerPair } from './connectorBase.ts';
 import { rollingDiscGeometryLayout as at, rollingDiscGeometryRegion, type RollingDiscGeometryKernels } from './rollingDiscGeometryKernels.ts';
@@ -29,6 +29,10 @@ export class RollingDiscGeometry {
   readonly radiusVector: Float64Array;
   /** pC − p0, the contact point relative to marker 0. */
   readonly planeArm: Float64Array;
+  /** Body-fixed angular velocities ω̄0, ω̄1 of the markers (the inputs of the last evaluateKinematics or evaluateNodeKinematics). */
+  readonly omegaLocal0: Float64Array;
+  /** Body-fixed angular velocity of the disc. */
+  readonly omegaLocal1: Float64Array;
   /** Global angular velocities ω0 = A0 ω̄0, ω1 = A1 ω̄1 (after {@link RollingDiscGeometry.evaluateKinematics}). */
   readonly omega0: Float64Array;
   /** Global angular velocity of the disc. */
@@ -46,6 +50,11 @@ export class RollingDiscGeometry {
    * for a connector's kernels to copy in one call.
    */
   readonly kinematics: Float64Array;
+  /**
+   * The region's inputs of {@link RollingDiscGeometry.evaluateNodeKinematics} (the nodes' reference coordinates,
+   * coordinates and velocities, 42 doubles), for a connector's kernels to copy in one call.
+   */
+  readonly nodeCoordinates: Float64Array;
   /** |w1 × n0| of the last evaluation (sine of the angle between disc axis and normal). */
   axisNormalSine = 1;
   /** The trail velocity of the last {@link RollingDiscGeometry.trailVelocity}. */
@@ -73,6 +82,8 @@ export class RollingDiscGeometry {
     this.contactPoint = view(at.contactPoint);
     this.radiusVector = view(at.radiusVector);
     this.planeArm = view(at.planeArm);
+    this.omegaLocal0 = view(at.omegaLocal0);
+    this.omegaLocal1 = view(at.omegaLocal1);
     this.omega0 = view(at.omega0);
     this.omega1 = view(at.omega1);
     this.contactVelocity1 = view(at.contactVelocity1);
@@ -80,6 +91,7 @@ export class RollingDiscGeometry {
     this.relativeVelocity = view(at.relativeVelocity);
     this.slipVelocity = region.subarray(at.slipVelocity, at.slipVelocity + 2);
     this.kinematics = region.subarray(at.v0, at.axisNormalSine + 1);
+    this.nodeCoordinates = region.subarray(at.reference0, at.u1 + 7);
     this.trail = view(at.trailVelocity);
   }
 
@@ -106,6 +118,51 @@ export class RollingDiscGeometry {
     this.accept(this.kernels.kinematics(this.address), s);
   }
 
+  /**
+   * The constants of {@link RollingDiscGeometry.evaluateNodeKinematics}: the nodes' reference coordinates and, without
+   * node 0, marker 0's A0, p0, v0 and ω̄0 (through the pair's arrays), fixed while it has no coordinates.
+   */
+  setNodeConstants(pair: RigidMarkerPair, s: ItemState, node0: NodeModel | undefined, node1: NodeModel): void {
+    const region = this.region;
+    region.set(node1.referenceCoordinates, at.reference1);
+    if (node0 !== undefined) {
+      region.set(node0.referenceCoordinates, at.reference0);
+      return;
+    }
+    const marker0 = pair.marker0;
+    marker0.position(s, pair.p0);
+    marker0.velocity(s, pair.v0);
+    marker0.orientation(s, pair.a0);
+    marker0.angularVelocityLocal(s, pair.omega0);
+    region.set(pair.a0, at.a0);
+    region.set(pair.p0, at.p0);
+    region.set(pair.v0, at.v0);
+    region.set(pair.omega0, at.omegaLocal0);
+  }
+
+  /**
+   * {@link RollingDiscGeometry.evaluateKinematics} for markers at the reference points of Euler-parameter nodes (node 1 the
+   * disc's; node 0 the plane's, or undefined for a plane fixed by {@link RollingDiscGeometry.setNodeConstants}): the
+   * nodes' coordinates and velocities into the region and one kernel call, which forms the markers' kinematics as the
+   * nodes do (the same numbers). The pair's arrays are not written.
+   */
+  evaluateNodeKinematics(s: ItemState, node0: NodeModel | undefined, node1: NodeModel): void {
+    const region = this.region, q = s.q, u = s.u;
+    let i = node1.qIndex, j = node1.uIndex;
+    for (let k = 0; k < 7; k++) {
+      region[at.q1 + k] = q[i + k];
+      region[at.u1 + k] = u[j + k];
+    }
+    if (node0 !== undefined) {
+      i = node0.qIndex; j = node0.uIndex;
+      for (let k = 0; k < 7; k++) {
+        region[at.q0 + k] = q[i + k];
+        region[at.u0 + k] = u[j + k];
+      }
+    }
+    this.accept(this.kernels.nodeKinematics(this.address, node0 === undefined ? 0 : 1), s);
+  }
+
   /** A0, A1, p0, p1 into the region, element by element (TypedArray.prototype.set is a builtin call that optimized code does not inline: 20 ns each). */
   private copyPositionInputs(pair: RigidMarkerPair): void {
     const { region } = this, { a0, a1, p0, p1 } = pair;
@@ -127,14 +184,13 @@ export class RollingDiscGeometry {
 
   /**
    * Velocity of the contact point as a geometric point (Exudyn's trail velocity, output Velocity): v1 + r·ẇ3 − (v0 + ω0 × arm),
-   * the disc's rotation about its axis not included; written to out (after evaluateKinematics). The arm of the plane's
+   * the disc's rotation about its axis not included; written to out (after evaluateKinematics or evaluateNodeKinematics,
+   * whose inputs v0, v1 it reads from the region). The arm of the plane's
    * rotation is the contact point pC in Exudyn's ObjectJointRollingDisc and pC − p0 (planeArm) in its
    * ObjectConnectorRollingDiscPenalty (equal for a plane marker at the origin or a plane that does not rotate): arm is this
    * geometry's contactPoint or planeArm (the kernel reads it from the geometry's region).
    */
-  trailVelocity(pair: RigidMarkerPair, out: Float64Array, arm: Float64Array = this.contactPoint): Float64Array {
-    copy3(this.region, at.v0, pair.v0);
-    copy3(this.region, at.v1, pair.v1);
+  trailVelocity(out: Float64Array, arm: Float64Array = this.contactPoint): Float64Array {
     this.kernels.trailVelocity(this.address, arm.byteOffset);
     out.set(this.trail);
     return out;

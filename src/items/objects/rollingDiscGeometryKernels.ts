@@ -18,8 +18,9 @@ export const rollingDiscGeometryLayout = {
   a0: 0, a1: 9, p0: 18, p1: 21, planeNormal: 24, discAxis: 27, radius: 30, omegaLocal0: 31, omegaLocal1: 34, v0: 37, v1: 40,
   normal: 43, axis: 46, forward: 49, toContact: 52, lateral: 55, contactPoint: 58, radiusVector: 61, planeArm: 64, omega0: 67,
   omega1: 70, contactVelocity1: 73, contactVelocity0: 76, relativeVelocity: 79, slipVelocity: 82, axisNormalSine: 84, trailVelocity: 85,
+  reference0: 88, q0: 95, u0: 102, reference1: 109, q1: 116, u1: 123,
   /** Doubles of a region. */
-  doubles: 88,
+  doubles: 130,
 } as const;
 
 /** The compiled module. */
@@ -28,7 +29,7 @@ let compiledModule: WebAssembly.Module | undefined;
 /** The geometries' regions. */
 const regions = kernelRegions((pages) => instantiateKernels<RollingDiscGeometryKernels>(compiledModule ??= compileStoredModule(rollingDiscGeometryModuleBase64), pages));
 
-/** A new region for one geometry, on a memory of one page (64 KB: 93 geometries) shared by the next geometries while it has room. */
+/** A new region for one geometry, on a memory of one page (64 KB: 63 geometries) shared by the next geometries while it has room. */
 export function rollingDiscGeometryRegion(): KernelRegion<RollingDiscGeometryKernels> {
   return regions(rollingDiscGeometryLayout.doubles);
 }

@@ -9,9 +9,13 @@
  * [34…36], velocities v0 [37…39] and v1 [40…42]. Results: normal n0 [43…45], axis w1 [46…48], forward [49…51], toContact
  * w3 [52…54], lateral [55…57], contact point pC [58…60], radius vector r w3 [61…63], plane arm pC − p0 [64…66], ω0
  * [67…69], ω1 [70…72], contact velocities vC1 [73…75] and vC0 [76…78], vC = vC1 − vC0 [79…81], slip velocity
- * (vC·lateral, vC·forward) [82, 83], |w1 × n0| [84], trail velocity [85…87].
+ * (vC·lateral, vC·forward) [82, 83], |w1 × n0| [84], trail velocity [85…87]. The inputs of {@link nodeKinematics}
+ * (markers at the reference points of Euler-parameter nodes): reference coordinates [88…94], coordinates [95…101] and
+ * velocities [102…108] of node 0, the same of node 1 [109…115, 116…122, 123…129].
  * @module
  */
+
+import type { Int } from '../../linalg/wasmModule.ts';
 
 /**
  * The directions and the contact point from A0, A1, p0, p1: n0 = A0 planeNormal, w1 = A1 discAxis, forward = (w1 × n0)/g
@@ -46,6 +50,35 @@ export function kinematics(g: Float64Array): number {
   const length = positions(g);
   velocities(g);
   return length;
+}
+
+/**
+ * {@link kinematics} with the markers' inputs formed from their nodes' coordinates first (each marker at the reference
+ * point of an Euler-parameter node): p = p_ref + q, A(p) and ω̄ = G_l ṗ of p = p_ref + q as NodeRigidBodyEP forms them,
+ * v = u̇; marker 0's (A0, p0, ω̄0, v0) only with bodies = 1 (else the region's, a fixed plane's). Returns g = |w1 × n0|.
+ */
+export function nodeKinematics(g: Float64Array, bodies: Int): number {
+  if (bodies === 1) nodeFrame(g, 88, 0, 18, 31, 37);
+  nodeFrame(g, 109, 9, 21, 34, 40);
+  return kinematics(g);
+}
+
+/**
+ * A marker's rotation matrix into g[a…a + 8], position into g[p…p + 2], ω̄ into g[w…w + 2] and velocity into g[v…v + 2]
+ * from the node's reference coordinates at g[n…n + 6], coordinates at g[n + 7…] and velocities at g[n + 14…].
+ */
+function nodeFrame(g: Float64Array, n: Int, a: Int, p: Int, w: Int, v: Int): void {
+  g[p] = g[n] + g[n + 7]; g[p + 1] = g[n + 1] + g[n + 8]; g[p + 2] = g[n + 2] + g[n + 9];
+  const e0 = g[n + 3] + g[n + 10], e1 = g[n + 4] + g[n + 11], e2 = g[n + 5] + g[n + 12], e3 = g[n + 6] + g[n + 13];
+  g[a] = -2 * e3 * e3 - 2 * e2 * e2 + 1; g[a + 1] = -2 * e3 * e0 + 2 * e2 * e1; g[a + 2] = 2 * e3 * e1 + 2 * e2 * e0;
+  g[a + 3] = 2 * e3 * e0 + 2 * e2 * e1; g[a + 4] = -2 * e3 * e3 - 2 * e1 * e1 + 1; g[a + 5] = 2 * e3 * e2 - 2 * e1 * e0;
+  g[a + 6] = -2 * e2 * e0 + 2 * e3 * e1; g[a + 7] = 2 * e3 * e2 + 2 * e1 * e0; g[a + 8] = -2 * e2 * e2 - 2 * e1 * e1 + 1;
+  g[v] = g[n + 14]; g[v + 1] = g[n + 15]; g[v + 2] = g[n + 16];
+  const d0 = g[n + 17], d1 = g[n + 18], d2 = g[n + 19], d3 = g[n + 20];
+  const t0 = 2 * e0, t1 = 2 * e1, t2 = 2 * e2, t3 = 2 * e3;
+  g[w] = 0 + -t1 * d0 + t0 * d1 + t3 * d2 + -t2 * d3;
+  g[w + 1] = 0 + -t2 * d0 + -t3 * d1 + t0 * d2 + t1 * d3;
+  g[w + 2] = 0 + -t3 * d0 + t2 * d1 + -t1 * d2 + t0 * d3;
 }
 
 /**

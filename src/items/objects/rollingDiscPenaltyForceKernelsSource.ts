@@ -142,3 +142,62 @@ function hypot2(x: number, y: number): number {
   const b = small / large;
   return Math.sqrt(1 + b * b) * large;
 }
+
+/**
+ * The generalized loads of markers at the reference points of Euler-parameter nodes into out (7 per marker: marker 0's
+ * only with bodies = 1, then marker 1's), each entry as ObjectRigidBody.addOriginLoad forms the amount it adds: 1·F_i,
+ * then the rows of Gᵀτ as NodeRigidBodyEP.addRotationJacobianTransposed sums them (G of p = p_ref + q; x: the nodes'
+ * coordinates in the order of nodeColumns', rollingDiscPenaltyKernelsSource.ts).
+ */
+export function nodeLoads(input: Float64Array, x: Float64Array, out: Float64Array, bodies: Int): void {
+  let at: Int = 0;
+  if (bodies === 1) {
+    originLoad(input, 69, x, 0, out, 0);
+    at = 7;
+  }
+  originLoad(input, 75, x, 21, out, at);
+}
+
+/** out[at…at + 6] = [1·F; Gᵀτ] for the force and torque at input[f…f + 5] and the node at x[o…o + 20]. */
+function originLoad(input: Float64Array, f: Int, x: Float64Array, o: Int, out: Float64Array, at: Int): void {
+  out[at] = 1 * input[f];
+  out[at + 1] = 1 * input[f + 1];
+  out[at + 2] = 1 * input[f + 2];
+  const t0 = input[f + 3], t1 = input[f + 4], t2 = input[f + 5];
+  const e0 = 2 * (x[o + 3] + x[o + 10]), e1 = 2 * (x[o + 4] + x[o + 11]), e2 = 2 * (x[o + 5] + x[o + 12]), e3 = 2 * (x[o + 6] + x[o + 13]);
+  out[at + 3] = -e1 * t0 + -e2 * t1 + -e3 * t2;
+  out[at + 4] = e0 * t0 + e3 * t1 + -e2 * t2;
+  out[at + 5] = -e3 * t0 + e0 * t1 + e1 * t2;
+  out[at + 6] = e2 * t0 + -e1 * t1 + e0 * t2;
+}
+
+/**
+ * m += factor·∂(J_posᵀF + J_rotᵀτ)/∂q of markers at the reference points of Euler-parameter nodes, each marker's 7 × 7
+ * diagonal block of the n × n local matrix (n = 7 or 14; marker 0's only with bodies = 1) as the pair's
+ * addJacobianTransposedLoads_q adds it: every entry of the block, the node's ∂(Gᵀτ)/∂p (NodeRigidBodyEP's
+ * gTransposedVector_q) times factor in the rotation rows and columns added to a zero, the other entries zeros.
+ */
+export function nodeLoads_q(input: Float64Array, m: Float64Array, bodies: Int, factor: number): void {
+  if (bodies === 1) {
+    loadBlock_q(m, 14, 0, input[72], input[73], input[74], factor);
+    loadBlock_q(m, 14, 7, input[78], input[79], input[80], factor);
+    return;
+  }
+  loadBlock_q(m, 7, 0, input[78], input[79], input[80], factor);
+}
+
+/** The block of {@link nodeLoads_q} of one marker with torque τ = (t0, t1, t2), at rows and columns offset… of m (n × n). */
+function loadBlock_q(m: Float64Array, n: Int, offset: Int, t0: number, t1: number, t2: number, factor: number): void {
+  const x = 2 * t0, y = 2 * t1, z = 2 * t2;
+  // the zeros of the block (the position rows, and the position columns of the rotation rows)
+  for (let i: Int = 0; i < 7; i++) {
+    const row: Int = (offset + i) * n + offset;
+    const last: Int = i < 3 ? 7 : 3;
+    for (let j: Int = 0; j < last; j++) m[row + j] += 0;
+  }
+  const r3: Int = (offset + 3) * n + offset + 3, r4: Int = r3 + n, r5: Int = r4 + n, r6: Int = r5 + n;
+  m[r3] += 0 + factor * 0; m[r3 + 1] += 0 + factor * -x; m[r3 + 2] += 0 + factor * -y; m[r3 + 3] += 0 + factor * -z;
+  m[r4] += 0 + factor * x; m[r4 + 1] += 0 + factor * 0; m[r4 + 2] += 0 + factor * -z; m[r4 + 3] += 0 + factor * y;
+  m[r5] += 0 + factor * y; m[r5 + 1] += 0 + factor * z; m[r5 + 2] += 0 + factor * 0; m[r5 + 3] += 0 + factor * -x;
+  m[r6] += 0 + factor * z; m[r6 + 1] += 0 + factor * -y; m[r6 + 2] += 0 + factor * x; m[r6 + 3] += 0 + factor * 0;
+}

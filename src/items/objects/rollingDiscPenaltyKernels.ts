@@ -28,17 +28,24 @@ export const rollingDiscPenaltyInput = {
   normalForce: 48, slipForce: 49, slipDerivatives: 51, groundVelocityFull: 57, groundVelocity: 60, forcePos: 63, rollingForce: 66,
   force0: 69, torque0: 72, force1: 75, torque1: 78,
   constants: 81,
+  /**
+   * The inputs of the kernel nodeColumns (rollingDiscPenaltyKernelsSource.ts): a RollingDiscGeometry's node coordinates
+   * (42 doubles), the plane normal and the disc axis.
+   */
+  nodes: 96, planeNormal: 138, discAxis: 141,
+  /** The marker loads of the kernel nodeLoads (rollingDiscPenaltyForceKernelsSource.ts; 14 doubles). */
+  nodeLoads: 144,
 } as const;
 
 /** Offset (doubles) of the connectors' column arrays, after the input region. */
-export const rollingDiscPenaltyColumnsStart = 96;
+export const rollingDiscPenaltyColumnsStart = 158;
 
 /** The compiled modules (forces, columns). */
 let compiledModules: [WebAssembly.Module, WebAssembly.Module] | undefined;
 
 /**
  * A new region of `doubles` doubles for one connector (its input region, column arrays and local matrix), on a memory
- * of one page (64 KB: 16 connectors of two rigid bodies) or more, shared by the next connectors while it has room.
+ * of one page (64 KB: 15 connectors of two rigid bodies) or more, shared by the next connectors while it has room.
  */
 export const rollingDiscPenaltyRegion: (doubles: number) => KernelRegion<RollingDiscPenaltyKernels> = kernelRegions((pages) => {
   compiledModules ??= [compileStoredModule(rollingDiscPenaltyForceModuleBase64), compileStoredModule(rollingDiscPenaltyModuleBase64)];

@@ -147,3 +147,65 @@ function addColumns(
     }
   }
 }
+
+/**
+ * The column arrays of markers at the reference points of Euler-parameter nodes from the nodes' coordinates (x: the
+ * reference coordinates, coordinates and velocities of node 0 [0…20] and node 1 [21…41] in the order of a
+ * RollingDiscGeometry's region, plane normal [42…44] and disc axis [45…47] in the markers' frames), each entry as the
+ * markers and NodeRigidBodyEP form it: position Jacobian [I₃ | 0], rotation Jacobian [0 | G], ∂v/∂q = 0, ∂ω/∂q = −G(ṗ)
+ * plus the radial part of A ω̄, and the radial part of A0 planeNormal (marker 0) or A1 discAxis (marker 1). Marker 0's
+ * arrays only with bodies = 1.
+ */
+export function nodeColumns(x: Float64Array, columns0: Float64Array, columns1: Float64Array, bodies: Int): void {
+  if (bodies === 1) nodeBlocks(x, 0, columns0, 42);
+  nodeBlocks(x, 21, columns1, 45);
+}
+
+/** The five blocks (3 × 7 each) of the node at x[o…o + 20] into c, the null direction of the vector x[v…v + 2]. */
+function nodeBlocks(x: Float64Array, o: Int, c: Float64Array, v: Int): void {
+  const p0 = x[o + 3] + x[o + 10], p1 = x[o + 4] + x[o + 11], p2 = x[o + 5] + x[o + 12], p3 = x[o + 6] + x[o + 13];
+  // the position Jacobian [I₃ | 0] and ∂v/∂q = 0 (the reference point)
+  for (let i: Int = 0; i < 21; i++) {
+    c[i] = 0;
+    c[42 + i] = 0;
+    c[84 + i] = 0;
+  }
+  c[0] = 1; c[8] = 1; c[16] = 1;
+  // the rotation Jacobian [0 | G], G = 2[−p1 p0 −p3 p2; −p2 p3 p0 −p1; −p3 −p2 p1 p0]
+  const e0 = 2 * p0, e1 = 2 * p1, e2 = 2 * p2, e3 = 2 * p3;
+  c[21] = 0; c[22] = 0; c[23] = 0; c[24] = -e1; c[25] = e0; c[26] = -e3; c[27] = e2;
+  c[28] = 0; c[29] = 0; c[30] = 0; c[31] = -e2; c[32] = e3; c[33] = e0; c[34] = -e1;
+  c[35] = 0; c[36] = 0; c[37] = 0; c[38] = -e3; c[39] = -e2; c[40] = e1; c[41] = e0;
+  // ∂ω/∂q = −G(ṗ) (the negated entries of G(ṗ), position columns zero)
+  const d0 = 2 * x[o + 17], d1 = 2 * x[o + 18], d2 = 2 * x[o + 19], d3 = 2 * x[o + 20];
+  c[63] = 0; c[64] = 0; c[65] = 0; c[66] = -(-d1); c[67] = -d0; c[68] = -(-d3); c[69] = -d2;
+  c[70] = 0; c[71] = 0; c[72] = 0; c[73] = -(-d2); c[74] = -d3; c[75] = -d0; c[76] = -(-d1);
+  c[77] = 0; c[78] = 0; c[79] = 0; c[80] = -(-d3); c[81] = -(-d2); c[82] = -d1; c[83] = -d0;
+  // A(p) and ω̄ = G_l ṗ as the node forms them
+  const a0 = -2 * p3 * p3 - 2 * p2 * p2 + 1, a1 = -2 * p3 * p0 + 2 * p2 * p1, a2 = 2 * p3 * p1 + 2 * p2 * p0;
+  const a3 = 2 * p3 * p0 + 2 * p2 * p1, a4 = -2 * p3 * p3 - 2 * p1 * p1 + 1, a5 = 2 * p3 * p2 - 2 * p1 * p0;
+  const a6 = -2 * p2 * p0 + 2 * p3 * p1, a7 = 2 * p3 * p2 + 2 * p1 * p0, a8 = -2 * p2 * p2 - 2 * p1 * p1 + 1;
+  const u0 = x[o + 17], u1 = x[o + 18], u2 = x[o + 19], u3 = x[o + 20];
+  const wx = 0 + -e1 * u0 + e0 * u1 + e3 * u2 + -e2 * u3;
+  const wy = 0 + -e2 * u0 + -e3 * u1 + e0 * u2 + e1 * u3;
+  const wz = 0 + -e3 * u0 + e2 * u1 + -e1 * u2 + e0 * u3;
+  const scale = 2 / (p0 * p0 + p1 * p1 + p2 * p2 + p3 * p3);
+  addNullDirection(c, 84, scale, a0, a1, a2, a3, a4, a5, a6, a7, a8, p0, p1, p2, p3, x[v], x[v + 1], x[v + 2]);
+  addNullDirection(c, 63, scale, a0, a1, a2, a3, a4, a5, a6, a7, a8, p0, p1, p2, p3, wx, wy, wz);
+}
+
+/**
+ * c[at + 7r + 3 + k] += w_r p_k with w = scale·(A v − v) (NodeRigidBodyEP.addRotatedVectorNullDirection: the radial
+ * direction p of A v, scale = 2/(p·p)).
+ */
+function addNullDirection(
+  c: Float64Array, at: Int, scale: number, a0: number, a1: number, a2: number, a3: number, a4: number, a5: number, a6: number, a7: number,
+  a8: number, p0: number, p1: number, p2: number, p3: number, v0: number, v1: number, v2: number,
+): void {
+  const w0 = scale * (a0 * v0 + a1 * v1 + a2 * v2 - v0);
+  const w1 = scale * (a3 * v0 + a4 * v1 + a5 * v2 - v1);
+  const w2 = scale * (a6 * v0 + a7 * v1 + a8 * v2 - v2);
+  c[at + 3] += w0 * p0; c[at + 4] += w0 * p1; c[at + 5] += w0 * p2; c[at + 6] += w0 * p3;
+  c[at + 10] += w1 * p0; c[at + 11] += w1 * p1; c[at + 12] += w1 * p2; c[at + 13] += w1 * p3;
+  c[at + 17] += w2 * p0; c[at + 18] += w2 * p1; c[at + 19] += w2 * p2; c[at + 20] += w2 * p3;
+}
