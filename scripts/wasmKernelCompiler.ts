@@ -54,6 +54,7 @@ export const kernelSources: readonly KernelSource[] = [
   { source: 'src/items/objects/rollingDiscPenaltyKernelsSource.ts', module: 'src/items/objects/rollingDiscPenaltyKernelsModule.ts', constant: 'rollingDiscPenaltyModuleBase64', description: 'The Jacobian columns of ObjectConnectorRollingDiscPenalty (rollingDiscPenaltyKernelsSource.ts) as a WebAssembly module.' },
   { source: 'src/items/objects/rigidBodyKernelsSource.ts', module: 'src/items/objects/rigidBodyKernelsModule.ts', constant: 'rigidBodyModuleBase64', description: "ObjectRigidBody's mass matrix, mass product and gyroscopic force on Euler parameters without COM offset" },
   { source: 'src/items/objects/rigidBodyJacobianKernelsSource.ts', module: 'src/items/objects/rigidBodyJacobianKernelsModule.ts', constant: 'rigidBodyJacobianModuleBase64', description: "ObjectRigidBody's gyroscopic Jacobian on Euler parameters without COM offset" },
+  { source: 'src/items/objects/jointKernelsSource.ts', module: 'src/items/objects/jointKernelsModule.ts', constant: 'jointModuleBase64', description: "The joints' equations, Jacobian rows and reactions from the markers' kinematics (jointKernelsSource.ts)" },
 ];
 
 /** A value's type in a kernel: f64, i32 (Int), a Float64Array's address, or a comparison's 0 or 1. */
