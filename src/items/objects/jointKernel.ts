@@ -405,10 +405,14 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
    */
   private kernelAeAndReaction(s: ItemState, k: JointKernels, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): void {
     this.kernelKinematics(s, k, useIndex2);
-    this.kernelMultipliers(k, lambda, first);
-    const rows = this.rowSource;
+    // λ into the view, and whether a row adds (λ read once: a load in baseline code boxes it)
+    const rows = this.rowSource, view = k.lambda;
     let adds = false;
-    for (let i = 0; i < rows.length; i++) if (rows[i] >= 0 && lambda[first + i] !== 0) adds = true;
+    for (let i = 0; i < rows.length; i++) {
+      const l = lambda[first + i];
+      view[i] = l;
+      if (l !== 0 && rows[i] >= 0) adds = true;
+    }
     const n = this.n, entries = k.reaction;
     if (adds) {
       this.kernelJacobians(s, k);
