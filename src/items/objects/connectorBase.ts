@@ -372,7 +372,8 @@ export class RigidMarkerPair extends MarkerPair<RigidMarkerModel> {
   readonly a0AllDot = new Float64Array(9);
   /** Ȧ1all = A1 ω̄̃1 R1. */
   readonly a1AllDot = new Float64Array(9);
-  private readonly r0FromLeft: boolean;
+  /** A0all = R0·A0 (rotationMarker0FromLeft), else A0·R0. */
+  readonly r0FromLeft: boolean;
   private readonly work9 = new Float64Array(9);
   private readonly work3 = new Float64Array(3);
 

@@ -5,6 +5,7 @@ import { matrix, type MatrixValue, type UserFunctionValue, type VectorValue } fr
 import { rotationMatrix2RotXYZInto, rotXYZ2RotationMatrixInto } from '../../rotations/rotationMatrices.ts';
 import { mat3MulInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../rotations/skew.ts';
 import { lagrangeMultiplier, MarkerPair, positionMarkers, RigidMarkerPair } from './connectorBase.ts';
+import { jointKernels, jointMarkerCapacity, jointSetupEntries, type JointKernels } from './jointKernels.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
@@ -257,6 +258,23 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
    */
   private offsetNonzero = false;
   private n = 0;
+  /**
+   * The WebAssembly kernels of jointKernels.ts, for the joints whose evaluations they cover (set in bind: active joints
+   * without offset functions, on rigid markers or point joints in the global frame, whose markers share no node and fit
+   * the kernels' memory); undefined for the others, which evaluate in JavaScript.
+   */
+  private kernels: JointKernels | undefined = undefined;
+  /** The kernels' rows g of this joint: a view of their first nAE entries (set in bind). */
+  private kernelRows = noColumns;
+  /** The kernels' Jacobian of this joint: a view of their first nAE·n entries (set in bind). */
+  private kernelJacobian = noColumns;
+  /**
+   * The joint's set-up as the kernels read it (jointKernelsSource.ts): [fromLeft, frame (0 global, 1 J0, 2 J1),
+   * alternative, rows, the row sources s0..s5 ({@link JointModel.rowSource}, then −1), axis0, axis1]; fromLeft set in bind.
+   */
+  private readonly kernelSetup = new Float64Array(jointSetupEntries);
+  /** The kernels' slot of R0, R1 and the set-up (set in bind). */
+  private kernelSlot = 0;
 
   constructor(
     readonly label: ItemLabel,
@@ -275,6 +293,11 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     ({ translationRows: this.translationRows, rotationRows: this.rotationRows, axis0: this.axis0, axis1: this.axis1 } = axesOf(j));
     ({ source: this.rowSource, multiplierRows: this.multiplierRows } = rowsOf(selection.rows, j, v.activeConnector));
     this.threeRotations = j[3] === 1 && j[4] === 1 && j[5] === 1;
+    const frame = selection.translationFrame === 'global' ? 0 : selection.translationFrame === 'J0' ? 1 : 2;
+    this.kernelSetup.set([0, frame, this.threeRotations && v.alternativeConstraints === true ? 1 : 0, this.nAE, ...this.rowSource]);
+    this.kernelSetup.fill(-1, 4 + this.nAE, 10);
+    this.kernelSetup.set(this.axis0, 10);
+    this.kernelSetup.set(this.axis1, 13);
     this.outputs = outputVariables.length === 0 ? noOutputs : new Set(outputVariables);
     this.active = v.activeConnector;
     this.alternative = v.alternativeConstraints === true;
@@ -298,6 +321,112 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     const largest = Math.max(this.markers.n0, this.markers.n1);
     if (scratch.blockWork.length < 3 * largest) scratch.blockWork = new Float64Array(3 * largest);
     if (scratch.markerBlock.length < largest * largest) scratch.markerBlock = new Float64Array(largest * largest);
+    const localNodes = this.markers.localNodes;
+    const covered = this.active && this.offsetFunction === undefined && this.offsetFunction_t === undefined
+      && this.frames !== undefined
+      && new Set(localNodes).size === localNodes.length && largest <= jointMarkerCapacity;
+    this.kernels = covered ? jointKernels() : undefined;
+    if (this.kernels !== undefined) {
+      this.kernelSlot = this.kernels.slot();
+      this.kernelSetup[0] = this.frames !== undefined && this.frames.r0FromLeft ? 1 : 0;
+      this.kernelRows = this.kernels.g.subarray(0, this.nAE);
+      this.kernelJacobian = this.kernels.c.subarray(0, this.nAE * this.n);
+    }
+  }
+
+  /**
+   * Writes the markers' kinematics that the kernels read into their views: positions (position level, or translations
+   * in a joint frame), orientations, and on velocity level velocities and angular velocities, as
+   * {@link JointModel.kinematics} and {@link JointModel.velocityLevelKinematics} evaluate them.
+   */
+  private kernelKinematics(s: ItemState, k: JointKernels, useIndex2: boolean): void {
+    const frames = this.frames;
+    if (frames === undefined) {
+      const { marker0, marker1 } = this.markers;
+      if (useIndex2) {
+        marker0.velocity(s, k.v0);
+        marker1.velocity(s, k.v1);
+      } else {
+        marker0.position(s, k.p0);
+        marker1.position(s, k.p1);
+      }
+      return;
+    }
+    const { marker0, marker1 } = frames;
+    if (!useIndex2 || this.selection.translationFrame !== 'global') {
+      if (marker0.positionAndOrientation !== undefined) marker0.positionAndOrientation(s, k.p0, k.a0);
+      else { marker0.position(s, k.p0); marker0.orientation(s, k.a0); }
+      if (marker1.positionAndOrientation !== undefined) marker1.positionAndOrientation(s, k.p1, k.a1);
+      else { marker1.position(s, k.p1); marker1.orientation(s, k.a1); }
+    } else {
+      marker0.orientation(s, k.a0);
+      marker1.orientation(s, k.a1);
+    }
+    if (useIndex2) {
+      marker0.velocity(s, k.v0);
+      marker1.velocity(s, k.v1);
+      marker0.angularVelocityLocal(s, k.omega0);
+      marker1.angularVelocityLocal(s, k.omega1);
+    }
+  }
+
+  /** Evaluates the markers' position (and rotation) Jacobians and copies them into the kernels' views. */
+  private kernelJacobians(s: ItemState, k: JointKernels): void {
+    const markers = this.markers;
+    markers.evaluateJacobians(s);
+    k.j0.set(markers.jacobian0);
+    k.j1.set(markers.jacobian1);
+    const frames = this.frames;
+    if (frames === undefined) return;
+    frames.evaluateRotationJacobians(s);
+    k.g0.set(frames.rotationJacobian0);
+    k.g1.set(frames.rotationJacobian1);
+  }
+
+  /** The kernels' evaluation of this joint from the kinematics, λ and (with reactions) residual entries in their views. */
+  private evaluateKernel(k: JointKernels, useIndex2: boolean, reactions: boolean, jacobian: boolean): void {
+    const frames = this.frames!, markers = this.markers;
+    k.evaluate(k.joint(this.kernelSlot, this, frames.r0, frames.r1, this.kernelSetup), markers.n0, markers.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0);
+  }
+
+  /** {@link JointModel.ae} by the kernels (λ of multiplier rows from the state). */
+  private kernelAe(s: ItemState, k: JointKernels, g: Float64Array, useIndex2: boolean, c: Float64Array | undefined): void {
+    this.kernelKinematics(s, k, useIndex2);
+    this.kernelMultipliers(k, s.lambda, s.addresses.objectAE[this.label.index] - s.u.length);
+    if (c !== undefined) this.kernelJacobians(s, k);
+    this.evaluateKernel(k, useIndex2, false, c !== undefined);
+    g.set(this.kernelRows);
+    if (c !== undefined) c.set(this.kernelJacobian);
+  }
+
+  /**
+   * {@link JointModel.aeAndReaction} by the kernels: the residual's entries of the joint's coordinates go into their view
+   * and back (the markers share no node, so no entry appears twice), the kernels adding the rows' terms in row order.
+   */
+  private kernelAeAndReaction(s: ItemState, k: JointKernels, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): void {
+    this.kernelKinematics(s, k, useIndex2);
+    // λ into the view, and whether a row adds (λ read once: a load in baseline code boxes it)
+    const rows = this.rowSource, view = k.lambda;
+    let adds = false;
+    for (let i = 0; i < rows.length; i++) {
+      const l = lambda[first + i];
+      view[i] = l;
+      if (l !== 0 && rows[i] >= 0) adds = true;
+    }
+    const n = this.n, entries = k.reaction;
+    if (adds) {
+      this.kernelJacobians(s, k);
+      for (let i = 0; i < n; i++) entries[i] = r[ltg[i]];
+    }
+    this.evaluateKernel(k, useIndex2, adds, false);
+    g.set(this.kernelRows);
+    if (adds) for (let i = 0; i < n; i++) r[ltg[i]] = entries[i];
+  }
+
+  /** λ of the item's rows (from lambda[first …]) into the kernels' view. */
+  private kernelMultipliers(k: JointKernels, lambda: Float64Array, first: number): void {
+    const view = k.lambda;
+    for (let r = 0, count = this.nAE; r < count; r++) view[r] = lambda[first + r];
   }
 
   /** Writes the user-function offsets (or zeros) of `parameter` at time t into this.offset. */
@@ -434,6 +563,11 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
       this.writeRows(s, g);
       return;
     }
+    const k = this.kernels;
+    if (k !== undefined) {
+      this.kernelAe(s, k, g, useIndex2, c);
+      return;
+    }
     if (c !== undefined && this.offsetFunction === undefined && this.offsetFunction_t === undefined) {
       this.evaluateOffset(s, 'offsetUserFunction');
       if (useIndex2) this.velocityLevelKinematics(s);
@@ -461,6 +595,14 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
    */
   aeJacobian(s: ItemState, c: Float64Array): boolean {
     if (!this.active || this.offsetFunction !== undefined || this.offsetFunction_t !== undefined) return false;
+    const k = this.kernels;
+    if (k !== undefined) {
+      this.kernelKinematics(s, k, false);
+      this.kernelJacobians(s, k);
+      this.evaluateKernel(k, false, false, true);
+      c.set(this.kernelJacobian);
+      return true;
+    }
     if (this.frames !== undefined) this.frames.evaluateRelativeAndFrames(s, false);
     else if (this.selection.translationFrame !== 'global') return false;
     this.writeJacobian(s, c);
@@ -479,6 +621,11 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
       return true;
     }
     if (this.offsetFunction !== undefined || this.offsetFunction_t !== undefined) return false;
+    const k = this.kernels;
+    if (k !== undefined) {
+      this.kernelAeAndReaction(s, k, g, useIndex2, lambda, first, r, ltg);
+      return true;
+    }
     this.evaluateOffset(s, 'offsetUserFunction');
     if (useIndex2) this.velocityLevelKinematics(s);
     else this.kinematics(s, false, false);

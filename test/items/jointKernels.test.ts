@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { jointKernels, jointMarkerCapacity, jointSetupEntries } from '../../src/items/objects/jointKernels.ts';
+import { evaluateJoint } from '../../src/items/objects/jointKernelsSource.ts';
+import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValues.ts';
+
+/*
+ * The joints' kernel as WebAssembly against its source run as JavaScript on the same memory, bit for bit: the regions
+ * and the joint's slot (inputs, work arrays, outputs) after both calls, from random values with ±0, subnormals, ±∞ and NaN among
+ * them, for the set-ups of the joint items (translation frames, free and locked rotations, the alternative equations,
+ * multiplier rows), both levels, with reactions, Jacobian or neither, and several marker sizes.
+ * (test/scripts/wasmKernelCompiler.test.ts checks that the stored module is the source's compiled bytes.)
+ */
+
+const k = jointKernels();
+/** All doubles of the kernels' memory (every view shares its buffer). */
+const memory = new Float64Array(k.a0.buffer);
+/** The slot the test's joint uses. */
+const slot = k.slot();
+
+/** The call of the kernel's source as JavaScript on the memory's regions, the joint in the slot at byte address `joint`. */
+function javascriptJoint(joint: number, n0: number, n1: number, index2: number, reactions: number, jacobian: number): void {
+  const at = (byte: number, length: number) => new Float64Array(memory.buffer, byte, length);
+  evaluateJoint(k.a0, k.a1, at(joint, 9), at(joint + 72, 9), k.p0, k.p1, k.v0, k.v1, k.omega0, k.omega1, k.j0, k.g0, k.j1, k.g1,
+    k.lambda, k.reaction, k.g, k.c, k.a0All, k.a1All, k.a0AllDot, k.a1AllDot, k.dp, k.dv, k.skew, k.product, k.generic,
+    at(joint + 144, jointSetupEntries), n0, n1, index2, reactions, jacobian);
+}
+
+/** Set-ups as JointModel writes them: [fromLeft, frame, alternative, rows, s0..s5, axis0, axis1]. */
+const setups: readonly (readonly number[])[] = [
+  // JointGeneric all locked, global translations
+  [0, 0, 0, 6, 0, 1, 2, 3, 4, 5, 2, 2, 0, 1, 0, 1],
+  // the same with the alternative rotation equations, R0 from the left
+  [1, 0, 1, 6, 0, 1, 2, 3, 4, 5, 2, 2, 0, 1, 0, 1],
+  // JointRevoluteZ (rotation z free: g = λ in row 5)
+  [0, 0, 0, 6, 0, 1, 2, 3, 4, -1, 2, 2, -1, 0, 1, -1],
+  // JointPrismaticX (translation x free, translations in J0)
+  [0, 1, 0, 6, -1, 1, 2, 3, 4, 5, 2, 2, 0, 1, 0, 1],
+  // a universal joint (two rotations free: one rotation row)
+  [0, 0, 0, 6, 0, 1, 2, 3, -1, -1, 1, -1, -1, 2, -1, -1],
+  // JointPrismatic2D (translations in J1, rotation z) with its two rows
+  [0, 2, 0, 2, 1, 5, -1, -1, -1, -1, -1, -1, 0, -1, -1, 1],
+];
+
+/** The test's inputs (see kernelValues). */
+const values = (seed: number, special: number): (() => number) => kernelValues(seed, { specialShare: special, decades: 8 });
+
+describe('joint kernel', () => {
+  const sizes: [number, number][] = [[0, 7], [7, 0], [7, 7], [6, 3], [1, 1], [jointMarkerCapacity, jointMarkerCapacity]];
+  const identity = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+
+  it.each([[0.002, 1], [0.15, 2]])('gives the JavaScript source\'s memory bit for bit (special values %s)', (special, seed) => {
+    const next = values(seed, special);
+    let cases = 0;
+    for (const setup of setups) {
+      for (const [n0, n1] of sizes) {
+        for (let flags = 0; flags < 8; flags++) {
+          const index2 = flags & 1, reactions = (flags >> 1) & 1, jacobian = (flags >> 2) & 1;
+          const joint = k.joint(slot, {}, identity, identity, Float64Array.from(setup));
+          // random everything but the set-up (λ of some rows exactly 0: those rows add nothing)
+          const setupFirst = joint / 8 + 18;
+          for (let i = 0; i < memory.length; i++) if (i < setupFirst || i >= setupFirst + jointSetupEntries) memory[i] = next();
+          k.lambda[cases % 6] = 0;
+          // the regions and the slot (the slots after it are never written)
+          const used = memory.subarray(0, setupFirst + jointSetupEntries);
+          const start = used.slice();
+          javascriptJoint(joint, n0, n1, index2, reactions, jacobian);
+          const expected = bitPatterns(used);
+          used.set(start);
+          k.evaluate(joint, n0, n1, index2, reactions, jacobian);
+          expect(bitPatterns(used)).toEqual(expected);
+          cases++;
+        }
+      }
+    }
+    expect(cases).toBe(8 * sizes.length * setups.length);
+  });
+
+  it('writes every entry of the rows × (n0 + n1) Jacobian and leaves the reactions of λ = 0 alone', () => {
+    const joint = k.joint(slot, {}, identity, identity, Float64Array.from(setups[2]));
+    for (const [n0, n1] of sizes) {
+      const n = n0 + n1;
+      memory.fill(0.5, 0, joint / 8);
+      k.c.fill(NaN);
+      k.lambda.fill(0);
+      k.reaction.fill(3);
+      k.evaluate(joint, n0, n1, 0, 1, 1);
+      expect(k.c.subarray(0, 6 * n).every((x) => Number.isFinite(x))).toBe(true);
+      if (6 * n < k.c.length) expect(Number.isNaN(k.c[6 * n])).toBe(true);
+      expect(k.reaction.every((x) => x === 3)).toBe(true);
+    }
+  });
+
+  it('copies a joint\'s rotations and set-up into its slot only when the slot holds another\'s', () => {
+    const owner = {}, setup = Float64Array.from(setups[0]);
+    const joint = k.joint(slot, owner, identity, identity, setup);
+    memory[joint / 8] = 7;
+    expect(k.joint(slot, owner, identity, identity, setup)).toBe(joint);
+    expect(memory[joint / 8]).toBe(7);
+    k.joint(slot, {}, identity, identity, setup);
+    expect(memory[joint / 8]).toBe(1);
+  });
+});
