@@ -54,6 +54,7 @@ export const kernelSources: readonly KernelSource[] = [
   { source: 'src/items/objects/rollingDiscPenaltyKernelsSource.ts', module: 'src/items/objects/rollingDiscPenaltyKernelsModule.ts', constant: 'rollingDiscPenaltyModuleBase64', description: 'The Jacobian columns of ObjectConnectorRollingDiscPenalty (rollingDiscPenaltyKernelsSource.ts) as a WebAssembly module.' },
   { source: 'src/items/objects/rigidBodyKernelsSource.ts', module: 'src/items/objects/rigidBodyKernelsModule.ts', constant: 'rigidBodyModuleBase64', description: "ObjectRigidBody's mass matrix and mass product on Euler parameters" },
   { source: 'src/items/objects/rigidBodyVelocityKernelsSource.ts', module: 'src/items/objects/rigidBodyVelocityKernelsModule.ts', constant: 'rigidBodyVelocityModuleBase64', description: "ObjectRigidBody's quadratic velocity terms on Euler parameters" },
+  { source: 'src/items/objects/contactCurveCirclesKernelsSource.ts', module: 'src/items/objects/contactCurveCirclesKernelsModule.ts', constant: 'contactCurveCirclesModuleBase64', description: "ObjectContactCurveCircles' forces and post-Newton step" },
   { source: 'src/items/objects/rigidBodyJacobianKernelsSource.ts', module: 'src/items/objects/rigidBodyJacobianKernelsModule.ts', constant: 'rigidBodyJacobianModuleBase64', description: "ObjectRigidBody's gyroscopic Jacobian on Euler parameters without COM offset" },
 ];
 
