@@ -68,20 +68,46 @@ describe('rigid-body kernels (WebAssembly) bit for bit as their JavaScript sourc
     }
   });
 
-  it('eulerParameterComMassProduct and eulerParameterComQuadraticVelocityLhs (COM offset)', () => {
+  it('eulerParameterComMassProduct, eulerParameterComMassProportionalForce and eulerParameterComQuadraticVelocityLhs (COM offset)', () => {
     type Eighteen = [number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number];
     type Fifteen = [number, number, number, number, number, number, number, number, number, number, number, number, number, number, number];
+    type Fourteen = [number, number, number, number, number, number, number, number, number, number, number, number, number, number];
     for (let trial = 0; trial < 500; trial++) {
       const c = bodyConstants(next);
       const x = Array.from({ length: 18 }, next) as Eighteen;
       const expected = new Float64Array(16);
-      bodySource.eulerParameterComMassProduct(c, ...x, expected);
-      kernels.exports.eulerParameterComMassProduct(kernels.constantsAddress(c, slot), ...x, rigidBodyRowsAddress);
+      const work = new Float64Array(12);
+      bodySource.eulerParameterComMassProduct(c, ...x, expected, work);
+      kernels.exports.eulerParameterComMassProduct(kernels.constantsAddress(c, slot), ...x, rigidBodyRowsAddress, rigidBodyJacobianAddress);
+      expect(bitPatterns(kernels.rows)).toEqual(bitPatterns(expected.subarray(0, 7)));
+      const z = x.slice(0, 14) as Fourteen;
+      bodySource.eulerParameterComMassProportionalForce(c, ...z, expected, work);
+      kernels.exports.eulerParameterComMassProportionalForce(kernels.constantsAddress(c, slot), ...z, rigidBodyRowsAddress, rigidBodyJacobianAddress);
       expect(bitPatterns(kernels.rows)).toEqual(bitPatterns(expected.subarray(0, 7)));
       const y = x.slice(0, 15) as Fifteen;
       velocitySource.eulerParameterComQuadraticVelocityLhs(c, ...y, expected);
       kernels.exports.eulerParameterComQuadraticVelocityLhs(kernels.constantsAddress(c, slot), ...y, rigidBodyRowsAddress);
       expect(bitPatterns(kernels.rows)).toEqual(bitPatterns(expected.subarray(0, 7)));
+    }
+  });
+
+  it('eulerParameterPointPosition, eulerParameterPointVelocity and eulerParameterPositionJacobian', () => {
+    type Ten = [number, number, number, number, number, number, number, number, number, number];
+    type Fourteen = [number, number, number, number, number, number, number, number, number, number, number, number, number, number];
+    type Seven = [number, number, number, number, number, number, number];
+    for (let trial = 0; trial < 500; trial++) {
+      const c = bodyConstants(next);
+      const x = Array.from({ length: 14 }, next) as Fourteen;
+      const expected = new Float64Array(21);
+      velocitySource.eulerParameterPointPosition(c, ...x.slice(0, 10) as Ten, expected);
+      kernels.exports.eulerParameterPointPosition(kernels.constantsAddress(c, slot), ...x.slice(0, 10) as Ten, rigidBodyRowsAddress);
+      expect(bitPatterns(kernels.rows.subarray(0, 3))).toEqual(bitPatterns(expected.subarray(0, 3)));
+      velocitySource.eulerParameterPointVelocity(c, ...x, expected);
+      kernels.exports.eulerParameterPointVelocity(kernels.constantsAddress(c, slot), ...x, rigidBodyRowsAddress);
+      expect(bitPatterns(kernels.rows.subarray(0, 3))).toEqual(bitPatterns(expected.subarray(0, 3)));
+      velocitySource.eulerParameterPositionJacobian(c, ...x.slice(0, 7) as Seven, expected);
+      kernels.exports.eulerParameterPositionJacobian(kernels.constantsAddress(c, slot), ...x.slice(0, 7) as Seven, rigidBodyJacobianAddress);
+      expect(bitPatterns(kernels.positionJacobian)).toEqual(bitPatterns(expected));
     }
   });
 

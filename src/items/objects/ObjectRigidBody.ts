@@ -183,6 +183,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       c.set(ref.subarray(3, 7), 12);
       c[16] = this.mass;
       c.set(this.massCom, 17);
+      c.set(ref.subarray(0, 3), 20);
       this.kernels = rigidBodyKernels();
       this.kernelSlot = this.kernels.slot();
     }
@@ -605,14 +606,15 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
 
   /**
    * massMatrixProduct on Euler parameters with COM offset: all seven rows by the kernel eulerParameterComMassProduct
-   * (out's entries passed in, the sums written back; the coupling formed in the kernel, not kept in comCoupling).
+   * (out's entries passed in, the sums written back; the coupling formed in the kernel, in the Jacobian's region, not
+   * kept in comCoupling).
    */
   private eulerParameterComMassProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
     const k = this.kernels, q = s.q, i = this.node.qIndex + 3;
     const o0 = ltg[0], o1 = ltg[1], o2 = ltg[2], o3 = ltg[3], o4 = ltg[4], o5 = ltg[5], o6 = ltg[6];
     k.exports.eulerParameterComMassProduct(
       k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], a[o0], a[o1], a[o2], a[o3], a[o4], a[o5], a[o6],
-      out[o0], out[o1], out[o2], out[o3], out[o4], out[o5], out[o6], rigidBodyRowsAddress,
+      out[o0], out[o1], out[o2], out[o3], out[o4], out[o5], out[o6], rigidBodyRowsAddress, rigidBodyJacobianAddress,
     );
     const rows = k.rows;
     out[o0] = rows[0]; out[o1] = rows[1]; out[o2] = rows[2]; out[o3] = rows[3]; out[o4] = rows[4]; out[o5] = rows[5]; out[o6] = rows[6];
@@ -730,13 +732,52 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     if (torque !== undefined) this.node.addRotationJacobianTransposed(s, torque, out, offset);
   }
 
-  /** [I₃ | A (−x̃) G_l], 3 × n_u. */
+  /** p + A x; on Euler parameters (x ≠ 0) the kernel eulerParameterPointPosition. */
+  override position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    if (!this.eulerParameterNode || (localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0)) {
+      super.position(s, localPosition, out);
+      return;
+    }
+    const k = this.kernels, q = s.q, i = this.node.qIndex;
+    k.exports.eulerParameterPointPosition(
+      k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], q[i + 4], q[i + 5], q[i + 6],
+      localPosition[0], localPosition[1], localPosition[2], rigidBodyRowsAddress,
+    );
+    const rows = k.rows;
+    out[0] = rows[0]; out[1] = rows[1]; out[2] = rows[2];
+  }
+
+  /** u̇ + A (ω̄ × x); on Euler parameters (x ≠ 0) the kernel eulerParameterPointVelocity. */
+  override velocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    if (!this.eulerParameterNode || (localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0)) {
+      super.velocity(s, localPosition, out);
+      return;
+    }
+    const k = this.kernels, q = s.q, u = s.u, node = this.node, i = node.qIndex + 3, j = node.uIndex;
+    k.exports.eulerParameterPointVelocity(
+      k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], u[j + 3], u[j + 4], u[j + 5], u[j + 6],
+      u[j], u[j + 1], u[j + 2], localPosition[0], localPosition[1], localPosition[2], rigidBodyRowsAddress,
+    );
+    const rows = k.rows;
+    out[0] = rows[0]; out[1] = rows[1]; out[2] = rows[2];
+  }
+
+  /** [I₃ | A (−x̃) G_l], 3 × n_u; on Euler parameters (x ≠ 0) the kernel eulerParameterPositionJacobian. */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const n = this.nLocalU;
     if (localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0) {
       // the reference point: [I₃ | 0] (the coupling block A(−x̃)G_l vanishes)
       for (let i = 0; i < 3 * n; i++) out[i] = 0;
       out[0] = 1; out[n + 1] = 1; out[2 * n + 2] = 1;
+      return;
+    }
+    if (this.eulerParameterNode) {
+      const k = this.kernels, q = s.q, i = this.node.qIndex + 3;
+      k.exports.eulerParameterPositionJacobian(
+        k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3],
+        localPosition[0], localPosition[1], localPosition[2], rigidBodyJacobianAddress,
+      );
+      out.set(k.positionJacobian);
       return;
     }
     this.node.gLocal(s, this.gl);
@@ -853,8 +894,21 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.node.addRotatedVectorNullDirection?.(s, vLocal, out, this.nLocalU);
   }
 
-  /** Adds Jmᵀ b with the mass integral Jm = [m I | A skew(−m χ) G_l] (the rotation part only for χ ≠ 0). */
+  /**
+   * Adds Jmᵀ b with the mass integral Jm = [m I | A skew(−m χ) G_l] (the rotation part only for χ ≠ 0; on Euler
+   * parameters with χ ≠ 0 the kernel eulerParameterComMassProportionalForce).
+   */
   massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
+    if (this.eulerParameterNode && this.hasCom) {
+      const k = this.kernels, q = s.q, i = this.node.qIndex + 3;
+      k.exports.eulerParameterComMassProportionalForce(
+        k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], loadPerMass[0], loadPerMass[1], loadPerMass[2],
+        f[0], f[1], f[2], f[3], f[4], f[5], f[6], rigidBodyRowsAddress, rigidBodyJacobianAddress,
+      );
+      const rows = k.rows;
+      f[0] = rows[0]; f[1] = rows[1]; f[2] = rows[2]; f[3] = rows[3]; f[4] = rows[4]; f[5] = rows[5]; f[6] = rows[6];
+      return;
+    }
     const m = this.mass;
     f[0] += m * loadPerMass[0]; f[1] += m * loadPerMass[1]; f[2] += m * loadPerMass[2];
     if (!this.hasCom) return;

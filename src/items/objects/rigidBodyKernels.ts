@@ -18,8 +18,11 @@ import { rigidBodyJacobianModuleBase64 } from './rigidBodyJacobianKernelsModule.
 import { rigidBodyVelocityModuleBase64 } from './rigidBodyVelocityKernelsModule.ts';
 import { compileStoredModule, instantiateKernels, type KernelExports, wasmPageBytes } from '../../linalg/storedWasmModule.ts';
 
-/** Entries of a body's constants (see rigidBodyKernelsSource.ts): J (9), the inertia's zero terms (3), p_ref (4), m, U = −mχ (3). */
-export const rigidBodyConstantEntries = 20;
+/**
+ * Entries of a body's constants (see rigidBodyKernelsSource.ts): J (9), the inertia's zero terms (3), the reference
+ * Euler parameters (4), m, U = −mχ (3), the reference position (3).
+ */
+export const rigidBodyConstantEntries = 23;
 /** Byte address of the 7 × 7 mass matrix (only its nonzero entries are ever written). */
 export const rigidBodyMassAddress = 0;
 /**
@@ -27,7 +30,7 @@ export const rigidBodyMassAddress = 0;
  * COM offset; 16 entries: the mass product's work).
  */
 export const rigidBodyRowsAddress = 512;
-/** Byte address of the gyroscopic Jacobian: ∂/∂p (4 × 4) at entry 0, ∂/∂ṗ at entry 16. */
+/** Byte address of the gyroscopic Jacobian: ∂/∂p (4 × 4) at entry 0, ∂/∂ṗ at entry 16; or of a position Jacobian (3 × 7). */
 export const rigidBodyJacobianAddress = 640;
 /** Byte address of the first of the bodies' constant slots. */
 const firstSlotAddress = 896;
@@ -50,6 +53,8 @@ export class RigidBodyKernels {
   readonly rows: Float64Array;
   /** The gyroscopic Jacobian's two blocks. */
   readonly jacobian: Float64Array;
+  /** A point's position Jacobian (3 × 7, where the gyroscopic Jacobian's blocks are). */
+  readonly positionJacobian: Float64Array;
   private readonly doubles: Float64Array;
   /** The constants each slot holds (compared by identity; an empty array while vacant: a comparison of two objects). */
   private readonly slotContents: Float64Array[] = new Array<Float64Array>(slotCount).fill(new Float64Array(0));
@@ -63,6 +68,7 @@ export class RigidBodyKernels {
     this.mass = doubles.subarray(rigidBodyMassAddress / 8, rigidBodyMassAddress / 8 + 49);
     this.rows = doubles.subarray(rigidBodyRowsAddress / 8, rigidBodyRowsAddress / 8 + 7);
     this.jacobian = doubles.subarray(rigidBodyJacobianAddress / 8, rigidBodyJacobianAddress / 8 + 32);
+    this.positionJacobian = doubles.subarray(rigidBodyJacobianAddress / 8, rigidBodyJacobianAddress / 8 + 21);
   }
 
   /** A slot for a body's constants (in turn; slots are shared once all are handed out). */
