@@ -747,21 +747,6 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     out[0] = rows[0]; out[1] = rows[1]; out[2] = rows[2];
   }
 
-  /** u̇ + A (ω̄ × x); on Euler parameters (x ≠ 0) the kernel eulerParameterPointVelocity. */
-  override velocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    if (!this.eulerParameterNode || (localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0)) {
-      super.velocity(s, localPosition, out);
-      return;
-    }
-    const k = this.kernels, q = s.q, u = s.u, node = this.node, i = node.qIndex + 3, j = node.uIndex;
-    k.exports.eulerParameterPointVelocity(
-      k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], u[j + 3], u[j + 4], u[j + 5], u[j + 6],
-      u[j], u[j + 1], u[j + 2], localPosition[0], localPosition[1], localPosition[2], rigidBodyRowsAddress,
-    );
-    const rows = k.rows;
-    out[0] = rows[0]; out[1] = rows[1]; out[2] = rows[2];
-  }
-
   /** [I₃ | A (−x̃) G_l], 3 × n_u; on Euler parameters (x ≠ 0) the kernel eulerParameterPositionJacobian. */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const n = this.nLocalU;

@@ -1,6 +1,6 @@
 /**
  * The source of the WebAssembly module of ObjectRigidBody's quadratic velocity terms on Euler parameters, without and
- * with COM offset, and of its body-fixed points' position, velocity and position Jacobian (see rigidBodyKernels.ts; the
+ * with COM offset, and of its body-fixed points' position and position Jacobian (see rigidBodyKernels.ts; the
  * body's mass kernels are rigidBodyKernelsSource.ts, whose constants these kernels read, with the node's reference
  * position at c[20…22]; three modules, each below the 4 KB a browser's main thread compiles synchronously), in the
  * TypeScript subset of scripts/wasmKernelCompiler.ts: the same floating-point operations in the same order as the
@@ -67,7 +67,7 @@ export function eulerParameterComQuadraticVelocityLhs(
 
 /**
  * A of the node at p = p_ref + q in its form (diagonal −2p_j² − 2p_k² + 1) times x into out[0…2], each entry added to
- * b_r: out[r] = b_r + (A x)_r. Internal: the point kernels share it.
+ * b_r: out[r] = b_r + (A x)_r.
  */
 function addRotated(
   c: Float64Array, p0: number, p1: number, p2: number, p3: number, x0: number, x1: number, x2: number,
@@ -91,21 +91,6 @@ export function eulerParameterPointPosition(
   x0: number, x1: number, x2: number, out: Float64Array,
 ): void {
   addRotated(c, p0, p1, p2, p3, x0, x1, x2, c[20] + u0, c[21] + u1, c[22] + u2, out);
-}
-
-/**
- * The velocity v + A(ω̄ × x) of the body-fixed point x into out[0…2] (the body's velocity: ω̄ as the node's
- * angularVelocityLocal sums it, ω̄ × x as cross3Into, A(ω̄ × x) as mat3MulVecInto, added to the node's velocity v).
- */
-export function eulerParameterPointVelocity(
-  c: Float64Array, p0: number, p1: number, p2: number, p3: number, d0: number, d1: number, d2: number, d3: number,
-  v0: number, v1: number, v2: number, x0: number, x1: number, x2: number, out: Float64Array,
-): void {
-  const e0 = 2 * (c[12] + p0), e1 = 2 * (c[13] + p1), e2 = 2 * (c[14] + p2), e3 = 2 * (c[15] + p3);
-  const w0 = 0 + -e1 * d0 + e0 * d1 + e3 * d2 + -e2 * d3;
-  const w1 = 0 + -e2 * d0 + -e3 * d1 + e0 * d2 + e1 * d3;
-  const w2 = 0 + -e3 * d0 + e2 * d1 + -e1 * d2 + e0 * d3;
-  addRotated(c, p0, p1, p2, p3, w1 * x2 - w2 * x1, w2 * x0 - w0 * x2, w0 * x1 - w1 * x0, v0, v1, v2, out);
 }
 
 /**
