@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as bodySource from '../../src/items/objects/rigidBodyKernelsSource.ts';
 import * as jacobianSource from '../../src/items/objects/rigidBodyJacobianKernelsSource.ts';
+import * as velocitySource from '../../src/items/objects/rigidBodyVelocityKernelsSource.ts';
 import {
   rigidBodyConstantEntries, rigidBodyJacobianAddress, rigidBodyKernels, rigidBodyMassAddress, rigidBodyRowsAddress,
 } from '../../src/items/objects/rigidBodyKernels.ts';
@@ -15,12 +16,12 @@ import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValu
 /** The test's inputs (see kernelValues). */
 const values = (seed: number): (() => number) => kernelValues(seed, { specialShare: 0.16, specials: [...kernelSpecials, 0.5], negativeBelow: 0.58, decades: 12 });
 
-/** A body's constants as ObjectRigidBody forms them: J, J_r0·0 + J_r1·0 + J_r2·0, p_ref, m. */
+/** A body's constants as ObjectRigidBody forms them: J, J_r0·0 + J_r1·0 + J_r2·0, p_ref, m, −mχ. */
 function bodyConstants(next: () => number): Float64Array {
   const c = new Float64Array(rigidBodyConstantEntries);
   for (let k = 0; k < 9; k++) c[k] = next();
   for (let r = 0; r < 3; r++) c[9 + r] = c[3 * r] * 0 + c[3 * r + 1] * 0 + c[3 * r + 2] * 0;
-  for (let k = 12; k < 17; k++) c[k] = next();
+  for (let k = 12; k < rigidBodyConstantEntries; k++) c[k] = next();
   return c;
 }
 
@@ -60,10 +61,49 @@ describe('rigid-body kernels (WebAssembly) bit for bit as their JavaScript sourc
       const expected = new Float64Array(16);
       bodySource.eulerParameterMassProduct(c, ...x, expected);
       kernels.exports.eulerParameterMassProduct(kernels.constantsAddress(c, slot), ...x, rigidBodyRowsAddress);
-      expect(bitPatterns(kernels.rows)).toEqual(bitPatterns(expected.subarray(0, 4)));
-      bodySource.eulerParameterGyroscopicLhs(c, ...x, expected);
+      expect(bitPatterns(kernels.rows.subarray(0, 4))).toEqual(bitPatterns(expected.subarray(0, 4)));
+      velocitySource.eulerParameterGyroscopicLhs(c, ...x, expected);
       kernels.exports.eulerParameterGyroscopicLhs(kernels.constantsAddress(c, slot), ...x, rigidBodyRowsAddress);
-      expect(bitPatterns(kernels.rows)).toEqual(bitPatterns(expected.subarray(0, 4)));
+      expect(bitPatterns(kernels.rows.subarray(0, 4))).toEqual(bitPatterns(expected.subarray(0, 4)));
+    }
+  });
+
+  it('eulerParameterComMassProduct, eulerParameterComMassProportionalForce and eulerParameterComQuadraticVelocityLhs (COM offset)', () => {
+    type Eighteen = [number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number];
+    type Fifteen = [number, number, number, number, number, number, number, number, number, number, number, number, number, number, number];
+    type Fourteen = [number, number, number, number, number, number, number, number, number, number, number, number, number, number];
+    for (let trial = 0; trial < 500; trial++) {
+      const c = bodyConstants(next);
+      const x = Array.from({ length: 18 }, next) as Eighteen;
+      const expected = new Float64Array(16);
+      const work = new Float64Array(12);
+      bodySource.eulerParameterComMassProduct(c, ...x, expected, work);
+      kernels.exports.eulerParameterComMassProduct(kernels.constantsAddress(c, slot), ...x, rigidBodyRowsAddress, rigidBodyJacobianAddress);
+      expect(bitPatterns(kernels.rows)).toEqual(bitPatterns(expected.subarray(0, 7)));
+      const z = x.slice(0, 14) as Fourteen;
+      bodySource.eulerParameterComMassProportionalForce(c, ...z, expected, work);
+      kernels.exports.eulerParameterComMassProportionalForce(kernels.constantsAddress(c, slot), ...z, rigidBodyRowsAddress, rigidBodyJacobianAddress);
+      expect(bitPatterns(kernels.rows)).toEqual(bitPatterns(expected.subarray(0, 7)));
+      const y = x.slice(0, 15) as Fifteen;
+      velocitySource.eulerParameterComQuadraticVelocityLhs(c, ...y, expected);
+      kernels.exports.eulerParameterComQuadraticVelocityLhs(kernels.constantsAddress(c, slot), ...y, rigidBodyRowsAddress);
+      expect(bitPatterns(kernels.rows)).toEqual(bitPatterns(expected.subarray(0, 7)));
+    }
+  });
+
+  it('eulerParameterPointPosition and eulerParameterPositionJacobian', () => {
+    type Ten = [number, number, number, number, number, number, number, number, number, number];
+    type Seven = [number, number, number, number, number, number, number];
+    for (let trial = 0; trial < 500; trial++) {
+      const c = bodyConstants(next);
+      const x = Array.from({ length: 10 }, next) as Ten;
+      const expected = new Float64Array(21);
+      velocitySource.eulerParameterPointPosition(c, ...x.slice(0, 10) as Ten, expected);
+      kernels.exports.eulerParameterPointPosition(kernels.constantsAddress(c, slot), ...x.slice(0, 10) as Ten, rigidBodyRowsAddress);
+      expect(bitPatterns(kernels.rows.subarray(0, 3))).toEqual(bitPatterns(expected.subarray(0, 3)));
+      velocitySource.eulerParameterPositionJacobian(c, ...x.slice(0, 7) as Seven, expected);
+      kernels.exports.eulerParameterPositionJacobian(kernels.constantsAddress(c, slot), ...x.slice(0, 7) as Seven, rigidBodyJacobianAddress);
+      expect(bitPatterns(kernels.positionJacobian)).toEqual(bitPatterns(expected));
     }
   });
 

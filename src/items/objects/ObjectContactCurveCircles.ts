@@ -12,6 +12,7 @@ import { containerShape } from './ffrf/matrixContainer.ts';
 import { bindDataNode } from './connectorBase.ts';
 import { SegmentDistance } from './segmentDistance.ts';
 import { addChainRule } from './contactKernel.ts';
+import { ContactCurveCirclesKernels, curveCircleEntries } from './contactCurveCirclesKernels.ts';
 
 /** Data coordinates per segment (Exudyn's order): the circle in contact (−1: none), the gap, the tangential velocity (unused). */
 const dataPerSegment = 3, dataCircle = 0, dataGap = 1;
@@ -47,14 +48,6 @@ function segmentArray(data: MatrixContainerValue): Float64Array {
   return Float64Array.from((data as readonly (readonly number[])[]).flat());
 }
 
-/** out = Aᵀ x (3; x in locals: the optimizer reloads array entries after every store to another typed array). */
-function transposeTimes(out: Float64Array, A: Float64Array, x: ArrayLike<number>): void {
-  const x0 = x[0], x1 = x[1], x2 = x[2];
-  out[0] = A[0] * x0 + A[3] * x1 + A[6] * x2;
-  out[1] = A[1] * x0 + A[4] * x1 + A[7] * x2;
-  out[2] = A[2] * x0 + A[5] * x1 + A[8] * x2;
-}
-
 /** out (3 × n) = Aᵀ J (J 3 × n). */
 function transposeTimesMatrix(out: Float64Array, A: Float64Array, J: Float64Array, n: number): void {
   for (let i = 0; i < 3; i++) for (let j = 0; j < n; j++) out[i * n + j] = A[i] * J[j] + A[3 + i] * J[n + j] + A[6 + i] * J[2 * n + j];
@@ -70,7 +63,10 @@ function addSkewTimes(out: Float64Array, x: ArrayLike<number>, C: Float64Array, 
   }
 }
 
-/** Kinematics of one circle marker: its local columns and the work arrays of its Jacobians. */
+/**
+ * Kinematics of one circle marker: its local columns and the work arrays of its Jacobians (position, velocity, their
+ * local forms and the force: views of the circle's entries in the kernels' memory).
+ */
 interface Circle {
   readonly marker: PositionMarkerModel;
   readonly radius: number;
@@ -91,11 +87,6 @@ interface Circle {
   readonly force: Float64Array;
 }
 
-/** a[0] = a[1] = a[2] = 0. */
-function zero3(a: Float64Array): void {
-  a[0] = 0; a[1] = 0; a[2] = 0;
-}
-
 /** Run-time model of the curve–circles contact. */
 class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesModel> {
   readonly nAE = 0;
@@ -109,12 +100,16 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
   private readonly segments: Float64Array;
   private readonly segmentLengths: Float64Array;
   private readonly segment = new SegmentDistance();
-  // marker 0: rotation, position, velocity, Jacobians and their local forms A0ᵀJ (3 × n0)
-  private readonly A0 = new Float64Array(9);
-  private readonly p0 = new Float64Array(3);
-  private readonly v0 = new Float64Array(3);
-  private readonly v0Local = new Float64Array(3);
-  private readonly relative = new Float64Array(3);
+  /** The forces and post-Newton steps as WebAssembly (set at bind; its memory holds the views below). */
+  private kernels!: ContactCurveCirclesKernels;
+  /** The item's data coordinates in the system's data vector (a view, kept while that vector is the same array). */
+  private dataSlice: Float64Array = new Float64Array(0);
+  private dataSource: Float64Array | undefined;
+  // marker 0 (views of the kernels' frame): rotation, position, velocity, Jacobians and their local forms A0ᵀJ (3 × n0)
+  private A0: Float64Array = new Float64Array(0);
+  private p0: Float64Array = new Float64Array(0);
+  private v0: Float64Array = new Float64Array(0);
+  private v0Local: Float64Array = new Float64Array(0);
   private jp0 = new Float64Array(0);
   private jr0 = new Float64Array(0);
   private jv0 = new Float64Array(0);
@@ -122,8 +117,8 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
   private localJr0 = new Float64Array(0);
   private localJv0 = new Float64Array(0);
   private block0 = new Float64Array(0);
-  /** Sums over the pairs: the force on m0 (local, 3) and the torque on it (local z). */
-  private readonly force0 = new Float64Array(3);
+  /** Sums over the pairs (the kernels' frame): the force on m0 (local, 3) and the torque on it (local z). */
+  private force0: Float64Array = new Float64Array(0);
   private torque0 = 0;
   // one pair: gap, normal velocity, normal force, its direction (m0's frame, from the segment to the circle), outputs
   private gap = 0;
@@ -160,15 +155,20 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
     this.n0 = n0;
     const nodes: NodeModel[] = [...curve.nodes];
     let offset = n0;
+    const kernels = this.kernels = new ContactCurveCirclesKernels(numbers.length - 1, this.segments, this.segmentLengths, this.v.contactStiffness, this.v.contactDamping);
+    const frame = kernels.frame;
+    [this.A0, this.p0, this.v0, this.v0Local, this.force0] = [0, 9, 12, 15, 18].map((first, k) => frame.subarray(first, first + (k === 0 ? 9 : 3)));
     this.circles = numbers.slice(1).map((index, i) => {
       const marker = context.marker(index, 'markerNumbers');
       if (!isPositionMarker(marker)) itemError(this.label, 'markerNumbers', `entry ${i + 1} must refer to a position marker (a circle center), got ${marker.label.category}${marker.label.typeName} #${index}`);
       nodes.push(...marker.nodes);
-      const n = marker.nLocalU;
+      const n = marker.nLocalU, radius = this.v.circlesRadii[i];
+      const first = curveCircleEntries * i, entries = (k: number): Float64Array => kernels.circles.subarray(first + k, first + k + 3);
+      kernels.circles[first + 12] = radius;
       const circle: Circle = {
-        marker, radius: this.v.circlesRadii[i], offset, n, position: new Float64Array(3), velocity: new Float64Array(3),
-        localPosition: new Float64Array(3), localVelocity: new Float64Array(3), jacobian: new Float64Array(3 * n), velocity_q: new Float64Array(3 * n),
-        localJacobian: new Float64Array(3 * n), localVelocity_q: new Float64Array(3 * n), block: new Float64Array(n * n), force: new Float64Array(3),
+        marker, radius, offset, n, position: entries(0), velocity: entries(3), localPosition: entries(6), localVelocity: entries(9),
+        jacobian: new Float64Array(3 * n), velocity_q: new Float64Array(3 * n), localJacobian: new Float64Array(3 * n),
+        localVelocity_q: new Float64Array(3 * n), block: new Float64Array(n * n), force: entries(13),
       };
       offset += n;
       return circle;
@@ -184,21 +184,32 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
     this.localMatrix = denseLocalMatrix(offset);
   }
 
-  /** Kinematics of m0 and of the circles, the circles in m0's frame. */
+  /** Kinematics of m0 and of the circles, the circles in m0's frame (the kernel curveKinematics). */
   private kinematics(s: ItemState): void {
-    const { curve, A0, p0, v0, relative } = this;
-    curve.orientation(s, A0);
-    curve.position(s, p0);
-    curve.velocity(s, v0);
-    transposeTimes(this.v0Local, A0, v0);
+    this.markerValues(s);
+    this.kernels.kinematics();
+  }
+
+  /** The markers' rotation, positions and velocities into the kernels' memory. */
+  private markerValues(s: ItemState): void {
+    const curve = this.curve;
+    curve.orientation(s, this.A0);
+    curve.position(s, this.p0);
+    curve.velocity(s, this.v0);
     for (let i = 0, circles = this.circles; i < circles.length; i++) {
       const circle = circles[i];
       circle.marker.position(s, circle.position);
       circle.marker.velocity(s, circle.velocity);
-      for (let k = 0; k < 3; k++) relative[k] = circle.position[k] - p0[k];
-      transposeTimes(circle.localPosition, A0, relative);
-      transposeTimes(circle.localVelocity, A0, circle.velocity);
     }
+  }
+
+  /** The item's data coordinates, a view of data (formed again only when data is another array). */
+  private dataOf(data: Float64Array): Float64Array {
+    if (data !== this.dataSource) {
+      this.dataSource = data;
+      this.dataSlice = data.subarray(this.dataIndex, this.dataIndex + dataPerSegment * this.segmentCount);
+    }
+    return this.dataSlice;
   }
 
   /**
@@ -257,37 +268,24 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
   }
 
   /**
-   * Sums the forces of all segments in contact (per circle and on m0) at fixed data coordinates; false if none. The
-   * kinematics are evaluated at the first segment in contact (none without contact).
+   * Sums the forces of all segments in contact (per circle and on m0) at fixed data coordinates; false if none. Without
+   * contact nothing is evaluated (the forces are read only after a contact); with one, the markers' values, then the
+   * kernel curveForces (the kinematics and the sums).
    */
   private sumForces(s: ItemState): boolean {
     if (!this.v.activeConnector) return false;
-    // 3-vectors zeroed entry by entry (fill is a built-in call each)
-    const circles = this.circles;
-    for (let i = 0; i < circles.length; i++) zero3(circles[i].force);
-    zero3(this.force0);
-    this.torque0 = 0;
-    let any = false;
     const data = s.data, count = this.segmentCount;
-    for (let j = this.nextPenetrating(data, 0, count); j < count; j = this.nextPenetrating(data, j + 1, count)) {
-      const circle = this.contactCircle(data, j);
-      if (circle === undefined) continue;
-      if (!any) this.kinematics(s);
-      any = true;
-      this.evaluatePair(j, circle, false);
-      this.pairOutputs(j);
-      this.accumulate(circle);
+    let contact = false;
+    for (let j = this.nextPenetrating(data, 0, count); j < count && !contact; j = this.nextPenetrating(data, j + 1, count)) {
+      contact = this.contactCircle(data, j) !== undefined;
     }
-    return any;
-  }
-
-  private accumulate(circle: Circle): void {
-    const z = this.z;
-    circle.force[0] += z[0];
-    circle.force[1] += z[1];
-    this.force0[0] -= z[0];
-    this.force0[1] -= z[1];
-    this.torque0 += z[2];
+    if (!contact) return false;
+    this.markerValues(s);
+    const kernels = this.kernels;
+    kernels.data.set(this.dataOf(data));
+    kernels.forces();
+    this.torque0 = kernels.frame[21];
+    return true;
   }
 
   /** Exudyn's force law: each circle gets A0 [F, 0], m0 gets A0 [−ΣF, 0] and the torque A0 [0, 0, Στ]. */
@@ -520,42 +518,12 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
    * last such segment's, as Exudyn).
    */
   postNewtonStep(s: ItemState): number {
-    const v = this.v;
-    if (!v.activeConnector) return 0;
-    this.kinematics(s);
-    const { data } = s, { segment, segments: sg, circles } = this;
-    let error = 0;
-    const count = this.segmentCount, circleCount = circles.length;
-    for (let j = 0; j < count; j++) {
-      const d = this.dataIndex + dataPerSegment * j;
-      let gap = Infinity, best = -1, index = -1;
-      // the normal and the force only where needed: a penetrating circle of smallest gap so far, a gap changing sign
-      for (let i = 0; i < circleCount; i++) {
-        segment.radius = circles[i].radius;
-        segment.evaluateGap(sg, 4 * j, circles[i].localPosition);
-        const g = segment.gap;
-        if (g < gap) {
-          gap = g;
-          best = i;
-          if (g < 0) {
-            segment.evaluateNormal(false);
-            this.pairForce(circles[i]);
-            if (this.normalForce < 0) index = i;
-          }
-        }
-      }
-      data[d + dataCircle] = index;
-      const last = data[d + dataGap];
-      data[d + dataGap] = gap;
-      if ((gap > 0 && last <= 0) || (gap <= 0 && last > 0)) {
-        let normalVelocity = 0;
-        if (best >= 0) {
-          this.evaluatePair(j, circles[best], false);
-          normalVelocity = this.normalVelocity;
-        }
-        error = Math.abs(gap * v.contactStiffness + normalVelocity * v.contactDamping);
-      }
-    }
+    if (!this.v.activeConnector) return 0;
+    this.markerValues(s);
+    const kernels = this.kernels, data = this.dataOf(s.data);
+    kernels.data.set(data);
+    const error = kernels.postNewton();
+    data.set(kernels.data);
     return error;
   }
 

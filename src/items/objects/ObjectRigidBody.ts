@@ -102,8 +102,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   private readonly gyroColumnE = new Float64Array(3);
   private readonly angleWork = new Float64Array(7);
   /**
-   * On Euler parameters without COM offset (set at bind): the rigid-body kernels and this body's constants for them (J,
-   * per row r of J J_r0·0 + J_r1·0 + J_r2·0, the node's reference Euler parameters, m; see rigidBodyKernelsSource.ts).
+   * On Euler parameters (set at bind): the rigid-body kernels and this body's constants for them (J, per row r of J
+   * J_r0·0 + J_r1·0 + J_r2·0, the node's reference Euler parameters, m, −mχ; see rigidBodyKernelsSource.ts).
    */
   private kernels!: RigidBodyKernels;
   private kernelConstants = new Float64Array(0);
@@ -164,7 +164,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     // isotropic on Euler parameters: no ode2Lhs (below), so no Jacobian either
     this.gyroscopicForm = this.hasCom ? undefined : type === 'RigidBodyEP' ? (isotropic ? undefined : 'EP') : type === 'RigidBodyRxyz' ? 'Rxyz' : undefined;
     this.ode2Lhs = isotropic && !this.hasCom && !this.node.hasGLocalDotTerm ? undefined
-      : this.eulerParameterNode && !this.hasCom ? this.eulerParameterGyroscopicLhs
+      : this.eulerParameterNode ? (this.hasCom ? this.eulerParameterComQuadraticVelocityLhs : this.eulerParameterGyroscopicLhs)
         : this.gyroscopicForm === 'Rxyz' ? this.taitBryanGyroscopicLhs : this.quadraticVelocityLhs;
     this.ode2Lhs_q = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_q;
     this.ode2Lhs_u = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_u;
@@ -174,7 +174,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       const n = this.nLocalU, m = this.closedFormMass = new Float64Array(n * n);
       m[0] = 0 + this.mass; m[n + 1] = 0 + this.mass; m[2 * n + 2] = 0 + this.mass;
     }
-    if (this.eulerParameterNode && !this.hasCom) {
+    if (this.eulerParameterNode) {
       // a new array: a slot that holds the constants of a former binding is copied again
       const c = this.kernelConstants = new Float64Array(rigidBodyConstantEntries), ref = this.node.referenceCoordinates;
       c.set(J);
@@ -182,6 +182,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       for (let r = 0; r < 3; r++) c[9 + r] = J[3 * r] * 0 + J[3 * r + 1] * 0 + J[3 * r + 2] * 0;
       c.set(ref.subarray(3, 7), 12);
       c[16] = this.mass;
+      c.set(this.massCom, 17);
+      c.set(ref.subarray(0, 3), 20);
       this.kernels = rigidBodyKernels();
       this.kernelSlot = this.kernels.slot();
     }
@@ -546,8 +548,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * with the local matrix; its zero entries add nothing). The same values as through massMatrix to the last bit.
    */
   massMatrixProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
-    if (this.eulerParameterNode && !this.hasCom) {
-      this.eulerParameterMassProduct(s, a, ltg, out);
+    if (this.eulerParameterNode) {
+      if (this.hasCom) this.eulerParameterComMassProduct(s, a, ltg, out);
+      else this.eulerParameterMassProduct(s, a, ltg, out);
       return;
     }
     const nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia, mass = this.mass;
@@ -599,6 +602,22 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     );
     const rows = k.rows;
     out[o3] = rows[0]; out[o4] = rows[1]; out[o5] = rows[2]; out[o6] = rows[3];
+  }
+
+  /**
+   * massMatrixProduct on Euler parameters with COM offset: all seven rows by the kernel eulerParameterComMassProduct
+   * (out's entries passed in, the sums written back; the coupling formed in the kernel, in the Jacobian's region, not
+   * kept in comCoupling).
+   */
+  private eulerParameterComMassProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
+    const k = this.kernels, q = s.q, i = this.node.qIndex + 3;
+    const o0 = ltg[0], o1 = ltg[1], o2 = ltg[2], o3 = ltg[3], o4 = ltg[4], o5 = ltg[5], o6 = ltg[6];
+    k.exports.eulerParameterComMassProduct(
+      k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], a[o0], a[o1], a[o2], a[o3], a[o4], a[o5], a[o6],
+      out[o0], out[o1], out[o2], out[o3], out[o4], out[o5], out[o6], rigidBodyRowsAddress, rigidBodyJacobianAddress,
+    );
+    const rows = k.rows;
+    out[o0] = rows[0]; out[o1] = rows[1]; out[o2] = rows[2]; out[o3] = rows[3]; out[o4] = rows[4]; out[o5] = rows[5]; out[o6] = rows[6];
   }
 
   /**
@@ -659,6 +678,20 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   }
 
   /**
+   * quadraticVelocityLhs on Euler parameters with COM offset: the kernel eulerParameterComQuadraticVelocityLhs adds
+   * G_lᵀ(ω̄ × Jω̄) to f's rotation rows and A(ω̄ × (U × ω̄)) to its position rows (passed in, the sums written back).
+   */
+  private eulerParameterComQuadraticVelocityLhs(s: ItemState, f: Float64Array): void {
+    const k = this.kernels, q = s.q, u = s.u, node = this.node, i = node.qIndex + 3, j = node.uIndex + 3;
+    k.exports.eulerParameterComQuadraticVelocityLhs(
+      k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], u[j], u[j + 1], u[j + 2], u[j + 3],
+      f[0], f[1], f[2], f[3], f[4], f[5], f[6], rigidBodyRowsAddress,
+    );
+    const rows = k.rows;
+    f[0] = rows[0]; f[1] = rows[1]; f[2] = rows[2]; f[3] = rows[3]; f[4] = rows[4]; f[5] = rows[5]; f[6] = rows[6];
+  }
+
+  /**
    * quadraticVelocityLhs on Tait–Bryan angles without COM offset (gyroscopicForm 'Rxyz') in one kernel on the node's
    * coordinates, the same operations in the same order, in locals: G_l as rotXYZCosSin2GLocalInto writes it, ω̄ as
    * bodyGyroscopicForce sums it, h = ω̄ × Jω̄, Ġ_lθ̇ as gLocalDotRates forms it, J(Ġ_lθ̇), then f_θ += G_lᵀh + G_lᵀJ(Ġ_lθ̇)
@@ -699,13 +732,37 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     if (torque !== undefined) this.node.addRotationJacobianTransposed(s, torque, out, offset);
   }
 
-  /** [I₃ | A (−x̃) G_l], 3 × n_u. */
+  /** p + A x; on Euler parameters (x ≠ 0) the kernel eulerParameterPointPosition. */
+  override position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    if (!this.eulerParameterNode || (localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0)) {
+      super.position(s, localPosition, out);
+      return;
+    }
+    const k = this.kernels, q = s.q, i = this.node.qIndex;
+    k.exports.eulerParameterPointPosition(
+      k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], q[i + 4], q[i + 5], q[i + 6],
+      localPosition[0], localPosition[1], localPosition[2], rigidBodyRowsAddress,
+    );
+    const rows = k.rows;
+    out[0] = rows[0]; out[1] = rows[1]; out[2] = rows[2];
+  }
+
+  /** [I₃ | A (−x̃) G_l], 3 × n_u; on Euler parameters (x ≠ 0) the kernel eulerParameterPositionJacobian. */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const n = this.nLocalU;
     if (localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0) {
       // the reference point: [I₃ | 0] (the coupling block A(−x̃)G_l vanishes)
       for (let i = 0; i < 3 * n; i++) out[i] = 0;
       out[0] = 1; out[n + 1] = 1; out[2 * n + 2] = 1;
+      return;
+    }
+    if (this.eulerParameterNode) {
+      const k = this.kernels, q = s.q, i = this.node.qIndex + 3;
+      k.exports.eulerParameterPositionJacobian(
+        k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3],
+        localPosition[0], localPosition[1], localPosition[2], rigidBodyJacobianAddress,
+      );
+      out.set(k.positionJacobian);
       return;
     }
     this.node.gLocal(s, this.gl);
@@ -822,8 +879,21 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.node.addRotatedVectorNullDirection?.(s, vLocal, out, this.nLocalU);
   }
 
-  /** Adds Jmᵀ b with the mass integral Jm = [m I | A skew(−m χ) G_l] (the rotation part only for χ ≠ 0). */
+  /**
+   * Adds Jmᵀ b with the mass integral Jm = [m I | A skew(−m χ) G_l] (the rotation part only for χ ≠ 0; on Euler
+   * parameters with χ ≠ 0 the kernel eulerParameterComMassProportionalForce).
+   */
   massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
+    if (this.eulerParameterNode && this.hasCom) {
+      const k = this.kernels, q = s.q, i = this.node.qIndex + 3;
+      k.exports.eulerParameterComMassProportionalForce(
+        k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], loadPerMass[0], loadPerMass[1], loadPerMass[2],
+        f[0], f[1], f[2], f[3], f[4], f[5], f[6], rigidBodyRowsAddress, rigidBodyJacobianAddress,
+      );
+      const rows = k.rows;
+      f[0] = rows[0]; f[1] = rows[1]; f[2] = rows[2]; f[3] = rows[3]; f[4] = rows[4]; f[5] = rows[5]; f[6] = rows[6];
+      return;
+    }
     const m = this.mass;
     f[0] += m * loadPerMass[0]; f[1] += m * loadPerMass[1]; f[2] += m * loadPerMass[2];
     if (!this.hasCom) return;

@@ -1,6 +1,6 @@
 /**
  * The source of the WebAssembly module of ObjectRigidBody's gyroscopic Jacobian on Euler parameters without COM offset
- * (see rigidBodyKernels.ts; the body's other closed forms are rigidBodyKernelsSource.ts, whose constants this kernel
+ * (see rigidBodyKernels.ts; the mass kernels are rigidBodyKernelsSource.ts, whose constants this kernel
  * reads), in the TypeScript subset of scripts/wasmKernelCompiler.ts: the same floating-point operations in the same
  * order as the body's JavaScript had them, so the module's results are the same bit for bit; the tests run this
  * function as JavaScript against the module's export.
