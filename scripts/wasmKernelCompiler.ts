@@ -5,8 +5,10 @@
  * both, evaluated in the same order (wasm has no fused multiply-add).
  *
  * The subset (anything else is an error naming file, line and construct):
- * - Top level: `import type` declarations, and functions. `export function` names are the module's exports; other
- *   functions are internal (callable from the file's functions).
+ * - Top level: `import type` declarations, imports of named functions from other kernel files (relative paths; every
+ *   function of such a file, and of the files it imports from, becomes an internal function of the module, so the
+ *   engine's JavaScript and several kernels can share one source), and functions. `export function` names of the
+ *   compiled file are the module's exports; other functions are internal (callable from the module's functions).
  * - Parameters `Float64Array` or `Int32Array` (an i32 byte address in the module's one imported memory), `Int` (i32;
  *   the type of src/linalg/wasmModule.ts) or `number` (f64); return type `void`, `number` or `Int`; all annotated.
  * - Statements: `const`/`let` declarations (a local's type is its annotation, else its initializer's, else f64),
@@ -26,6 +28,7 @@
  */
 
 import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import ts from 'typescript';
 import {
   add, call, type Code, f64, float, floatAbs, floatAdd, floatDiv, floatMax, floatMul, floatNeg, floatSqrt, floatSub,
@@ -119,25 +122,41 @@ const drop = (a: Code): Code => [a, 0x1a];
 /** block { loop { … br 0 } } around a loop body that leaves with br_if 1. */
 const loop = (body: Code): Code => [0x02, 0x40, 0x03, 0x40, body, 0x0c, 0x00, 0x0b, 0x0b];
 
-/** Compiles one file's kernels (its text) into the bytes of a module; `fileName` names the file in errors. */
+/**
+ * Compiles one file's kernels (its text) into the bytes of a module; `fileName` (relative to the repository) names the
+ * file in errors and is where its imports are resolved from.
+ */
 export function compileKernels(text: string, fileName: string): Uint8Array<ArrayBuffer> {
   const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   const fail = (node: ts.Node, message: string): never => {
-    const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
-    const source = node.getText(file).split('\n')[0].slice(0, 80);
-    throw new Error(`${fileName}:${line + 1}:${character + 1}: ${message}: ${source}`);
+    const source = node.getSourceFile();
+    const { line, character } = source.getLineAndCharacterOfPosition(node.getStart(source));
+    throw new Error(`${source.fileName}:${line + 1}:${character + 1}: ${message}: ${node.getText(source).split('\n')[0].slice(0, 80)}`);
   };
 
+  // the file's functions, then those of the kernel files it imports from (all of each such file's functions, internal
+  // to this module), each file once
   const declarations: ts.FunctionDeclaration[] = [];
-  for (const statement of file.statements) {
-    if (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly) continue;
-    if (ts.isFunctionDeclaration(statement) && statement.name && statement.body) declarations.push(statement);
-    else fail(statement, 'only `import type` and function declarations at the top level of a kernel file');
-  }
+  const read = new Set<string>([fileName]);
+  const collect = (source: ts.SourceFile): void => {
+    for (const statement of source.statements) {
+      if (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly) continue;
+      if (ts.isImportDeclaration(statement)) {
+        const imported = importedKernelFile(statement, source, fail);
+        if (read.has(imported.fileName)) continue;
+        read.add(imported.fileName);
+        collect(imported);
+        continue;
+      }
+      if (ts.isFunctionDeclaration(statement) && statement.name && statement.body) declarations.push(statement);
+      else fail(statement, 'only imports and function declarations at the top level of a kernel file');
+    }
+  };
+  collect(file);
 
   const typeOfAnnotation = (node: ts.Node, annotation: ts.TypeNode | undefined, allowArray: boolean): KernelType | undefined => {
     if (annotation === undefined) return undefined;
-    const text = annotation.getText(file);
+    const text = annotation.getText();
     if (text === 'number') return 'f64';
     if (text === 'Int') return 'i32';
     if (text === 'Float64Array' && allowArray) return 'array';
@@ -151,9 +170,10 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       if (!ts.isIdentifier(p.name) || p.initializer || p.dotDotDotToken || p.questionToken) fail(p, 'a parameter is a plain name with a type');
       return typeOfAnnotation(p, p.type, true) ?? fail(p, 'a parameter needs a type');
     });
-    const resultText = declaration.type?.getText(file) ?? fail(declaration, 'a function needs a return type');
+    const resultText = declaration.type?.getText() ?? fail(declaration, 'a function needs a return type');
     const result = resultText === 'void' ? undefined : resultText === 'number' ? 'f64' as const : resultText === 'Int' ? 'i32' as const
       : fail(declaration, `return type ${resultText} is not void, number or Int`);
+    if (signatures.has(declaration.name!.text)) fail(declaration, 'a function of this name is in the module already (from this file or an imported one)');
     signatures.set(declaration.name!.text, { index, parameters, result });
   });
 
@@ -426,7 +446,8 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       name: declaration.name!.text,
       params,
       locals,
-      exported: declaration.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false,
+      // the exports of the compiled file; an imported file's functions are internal
+      exported: declaration.getSourceFile() === file && (declaration.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false),
       result: signature.result === undefined ? undefined : signature.result === 'f64' ? f64 : i32,
       body: () => code,
     };
@@ -439,6 +460,26 @@ function continues(node: ts.Node): boolean {
   if (ts.isContinueStatement(node)) return true;
   if (ts.isForStatement(node) || ts.isWhileStatement(node) || ts.isDoStatement(node)) return false;
   return ts.forEachChild(node, (child) => continues(child) || undefined) ?? false;
+}
+
+/**
+ * The kernel file an import names (`import { f } from './other.ts'`: a relative path, named functions that the file
+ * declares), parsed; `fail` reports anything else.
+ */
+function importedKernelFile(statement: ts.ImportDeclaration, from: ts.SourceFile, fail: (node: ts.Node, message: string) => never): ts.SourceFile {
+  const specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
+  const bindings = statement.importClause?.namedBindings;
+  if (!specifier.startsWith('.') || !specifier.endsWith('.ts') || bindings === undefined || !ts.isNamedImports(bindings) || statement.importClause?.name !== undefined) {
+    fail(statement, 'a kernel file imports named functions of another kernel file by a relative path ending in .ts');
+  }
+  const path = posix.normalize(posix.join(posix.dirname(from.fileName), specifier));
+  const source = ts.createSourceFile(path, readFileSync(new URL(`../${path}`, import.meta.url), 'utf8'), ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const declared = new Set(source.statements.filter(ts.isFunctionDeclaration).map((f) => f.name?.text));
+  for (const element of (bindings as ts.NamedImports).elements) {
+    if (element.isTypeOnly) continue;
+    if (element.propertyName !== undefined || !declared.has(element.name.text)) fail(element, `${path} declares no function of this name (imports are not renamed)`);
+  }
+  return source;
 }
 
 function skipParentheses(node: ts.Expression): ts.Expression {

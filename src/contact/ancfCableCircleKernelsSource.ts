@@ -24,6 +24,8 @@
  */
 
 import type { Int } from '../linalg/wasmModule.ts';
+import { shapeFunctions, shapeFunctions_x } from '../items/objects/ancfCable2DShapeFunctions.ts';
+import { hypot2 } from '../rotations/hypot.ts';
 
 /**
  * The chord method (n chords of the element, each clipped to the circle): g and, if derivatives ≠ 0, gX and gY of all
@@ -125,35 +127,6 @@ function chordDerivative(t: number, clamped: Int, s: Float64Array, w: Float64Arr
   dX[at + 9] = qy / sq;
 }
 
-/** The cubic Hermite shape functions S_1 … S_4 at x (element length L) into out[o …]. */
-function shapeFunctions(x: number, L: number, out: Float64Array, o: Int): void {
-  const xi = x / L;
-  out[o] = 1 - 3 * xi * xi + 2 * xi * xi * xi;
-  out[o + 1] = x - 2 * x * x / L + x * xi * xi;
-  out[o + 2] = 3 * xi * xi - 2 * xi * xi * xi;
-  out[o + 3] = -x * xi + x * xi * xi;
-}
-
-/** Their first derivatives by x into out[o …]. */
-function shapeFunctionSlopes(x: number, L: number, out: Float64Array, o: Int): void {
-  const L2 = L * L;
-  const L3 = L2 * L;
-  out[o] = -6 * x / L2 + 6 * x * x / L3;
-  out[o + 1] = 1 - 4 * x / L + 3 * x * x / L2;
-  out[o + 2] = 6 * x / L2 - 6 * x * x / L3;
-  out[o + 3] = -2 * x / L + 3 * x * x / L2;
-}
-
-/** √(x² + y²) without overflow: the operations of src/rotations/skew.ts' hypot2. */
-function hypot2(x: number, y: number): number {
-  const ax = Math.abs(x), ay = Math.abs(y);
-  if (ax > 1.7976931348623157e308 || ay > 1.7976931348623157e308) return 1 / 0;
-  const large = ax >= ay ? ax : ay, small = ax >= ay ? ay : ax;
-  if (large + small === 0) return 0;
-  const b = small / large;
-  return Math.sqrt(1 + b * b) * large;
-}
-
 /**
  * Integrates the segment [xa, xb] (3-point Gauss–Lobatto) into g and, with derivatives (dX set), gX and gY; on a
  * chord (exact = 0: the chord in w, starting at chordStart, of length chordLength, its end shapes at shapes[o …], its
@@ -189,7 +162,7 @@ function integrate(
       }
       w[20] = px; w[21] = py; w[22] = vx; w[23] = vy;
       if (derivatives !== 0) {
-        shapeFunctionSlopes(x, L, w, 12);
+        shapeFunctions_x(x, L, w, 12);
         w[16] = w[8]; w[17] = w[9]; w[18] = w[10]; w[19] = w[11];
       }
     } else {
@@ -206,7 +179,7 @@ function integrate(
       w[20] = sigma * w[0] + tau * w[2]; w[21] = sigma * w[1] + tau * w[3];
       w[22] = sigma * w[4] + tau * w[6]; w[23] = sigma * w[5] + tau * w[7];
       if (derivatives !== 0) {
-        shapeFunctionSlopes(x, L, w, 12);
+        shapeFunctions_x(x, L, w, 12);
         w[16] = sigma * shapes[o] + tau * shapes[o + 4]; w[17] = sigma * shapes[o + 1] + tau * shapes[o + 5];
         w[18] = sigma * shapes[o + 2] + tau * shapes[o + 6]; w[19] = sigma * shapes[o + 3] + tau * shapes[o + 7];
       }

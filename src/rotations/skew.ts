@@ -11,6 +11,7 @@
  * @module
  */
 import { FlexdynError, describeValue } from '../core/errors.ts';
+import { hypot2, hypot3 } from './hypot.ts';
 
 /** A 3D vector as a script passes it: `number[]`, `Float64Array`, … */
 export type Vector3Like = ArrayLike<number>;
@@ -98,45 +99,7 @@ export function dot3(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-/**
- * √(x² + y²) with the operations of V8's Math.hypot for two arguments (both scaled by the larger magnitude; its
- * compensated sum reduces to a² + b² for two terms), so it returns the same double, but without the builtin's call,
- * its per-call array and its boxed result (hot loops). NaN if an argument is NaN and none is infinite, +∞ if one is.
- */
-export function hypot2(x: number, y: number): number {
-  const ax = Math.abs(x), ay = Math.abs(y);
-  if (ax === Infinity || ay === Infinity) return Infinity;
-  // the larger magnitude divided by itself is exactly 1: one division, the same sum. Either order takes the same
-  // operations (the larger and smaller picked by selects), so that code compiled while one argument was always the
-  // larger is not deoptimized when the other is. A NaN argument gives NaN through the quotient (NaN / 0 included)
-  const xLarger = ax >= ay;
-  const large = xLarger ? ax : ay, small = xLarger ? ay : ax;
-  if (large + small === 0) return 0;
-  const b = small / large;
-  return Math.sqrt(1 + b * b) * large;
-}
-
-/**
- * √(x² + y² + z²) with the operations of V8's Math.hypot (scaled by the largest magnitude, compensated sum of the
- * squares), so it returns the same double, but without the builtin's per-call array allocation (hot loops).
- * NaN if any argument is NaN and none is infinite, +∞ if one is infinite.
- */
-export function hypot3(x: number, y: number, z: number): number {
-  const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
-  if (ax === Infinity || ay === Infinity || az === Infinity) return Infinity;
-  if (ax !== ax || ay !== ay || az !== az) return Number.NaN;
-  // the largest magnitude by comparisons (no NaN here, and no −0 after Math.abs: Math.max's value)
-  const larger = ax >= ay ? ax : ay, max = larger >= az ? larger : az;
-  if (max === 0) return 0;
-  // The compensated sum from 0 of the three scaled squares, without its operations on the starting zeros, which change
-  // no bit (x − 0 = x and 0 + x = x for x = n² ≥ +0, and (x − 0) − x = +0 for finite x): the first square is the sum, the
-  // first compensation +0. A fresh process's first solve runs this in baseline code, where each operation costs.
-  const a = ax / max, b = ay / max, c = az / max;
-  const first = a * a, second = b * b;
-  const preliminary = first + second;
-  const compensation = (preliminary - first) - second;
-  return Math.sqrt(preliminary + (c * c - compensation)) * max;
-}
+export { hypot2, hypot3 };
 
 /** Euclidean norm of a 3D vector. */
 export function norm3(a: ArrayLike<number>): number {

@@ -5,6 +5,7 @@
  */
 
 import type { Int } from '../../src/linalg/wasmModule.ts';
+import { twicePlusOne } from './sampleKernelHelpers.ts';
 
 /** Straight-line arithmetic with literals of both signs, −0, unary minus and compound assignments into out[0…5]. */
 export function straightLine(x: Float64Array, out: Float64Array): void {
@@ -54,11 +55,11 @@ function dot(a: Float64Array, b: Float64Array, n: Int): number {
   return sum;
 }
 
-/** Calls: a function with a result, and a void one as a statement. */
+/** Calls: a function with a result, a void one as a statement, and one imported from another kernel file. */
 export function calls(a: Float64Array, b: Float64Array, n: Int, out: Float64Array): void {
   const d = dot(a, b, n);
   scale(a, d, n, out);
-  out[n] = dot(b, b, n);
+  out[n] = twicePlusOne(dot(b, b, n));
 }
 
 function scale(a: Float64Array, factor: number, n: Int, out: Float64Array): void {

@@ -58,7 +58,7 @@ describe('wasmKernelCompiler', () => {
     }
   });
 
-  it('calls internal and exported functions of the file, and exports only the exported ones', () => {
+  it('calls internal and exported functions of the file and imported ones, and exports only the file\'s exported ones', () => {
     const n = 6;
     const a = Float64Array.from({ length: n }, next), b = Float64Array.from({ length: n }, next);
     const out = new Float64Array(n + 1);
@@ -109,11 +109,14 @@ describe('wasmKernelCompiler', () => {
       ['export function f(a: Int32Array, b: Float64Array): void { b[0] = a[0]; }', /a Int where a number is expected/],
       ['export function f(a: Float64Array): void { a[0]++; }', /\+\+ and -- are of Int locals and Int32Array elements/],
       ['export function f(a: Int32Array, i: Int): void { a[++i] = 0; }', /unary operator not in the subset/],
+      ["import { readFileSync } from 'node:fs';\nexport function f(): void {}", /k\.ts:1:1: a kernel file imports named functions of another kernel file/],
+      ["import { missing } from './test/scripts/sampleKernelHelpers.ts';\nexport function f(): void {}", /declares no function of this name/],
+      ["import { twicePlusOne } from './test/scripts/sampleKernelHelpers.ts';\nfunction plusOne(x: number): number { return x; }\nexport function f(): void {}", /a function of this name is in the module already/],
       ['export function f(x: number): number { if (x) return 1; return 0; }', /a condition must be a comparison/],
       ['export function f(x: number): number { const y = x; y = 2; return y; }', /y is a const/],
       ['export function f(x: string): void {}', /type string is not a kernel type/],
       ['export function f(a: Float64Array): void { a = a; }', /not assigned|a Float64Array where/],
-      ['const c = 1;\nexport function f(): void {}', /k\.ts:1:1: only `import type` and function declarations/],
+      ['const c = 1;\nexport function f(): void {}', /k\.ts:1:1: only imports and function declarations/],
       ['export function f(x: number): number { return 1.5; }\nexport function g(k: Int): Int { return 1.5; }', /literal is not a 32-bit integer/],
     ];
     for (const [text, message] of cases) expect(() => compileKernels(text, 'k.ts')).toThrow(message);

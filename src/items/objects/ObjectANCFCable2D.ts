@@ -6,6 +6,7 @@ import { nodeIndexArray, real, uint, ureal, userFunction, type ParameterValues, 
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
 import { ancfCable2DAddresses as at, ancfCable2DKernels, axialRuleIndex, bendingRuleIndex, cableTableLength, ruleCapacity, ruleOffsets, sectionValueStride } from './ancfCable2DKernels.ts';
+import { shapeFunctions, shapeFunctions_x, shapeFunctions_xx } from './ancfCable2DShapeFunctions.ts';
 
 /** Axial force law replacing N = EA(ε − ε_ref) + d_ε ε̇; axialPositionNormalized = x/L ∈ [0, 1]. */
 export type CableAxialForceUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [
@@ -75,34 +76,7 @@ export const integrationRules: readonly { axial: QuadratureRule; bending: Quadra
   { axial: lobatto3, bending: gauss2 },
 ];
 
-/** Cubic Hermite shape functions S1..S4 at x ∈ [0, L] (weights of r0, r0', r1, r1'). */
-export function shapeFunctions(x: number, L: number, out: Float64Array, o: number): void {
-  const xi = x / L;
-  out[o] = 1 - 3 * xi * xi + 2 * xi * xi * xi;
-  out[o + 1] = x - 2 * x * x / L + x * xi * xi;
-  out[o + 2] = 3 * xi * xi - 2 * xi * xi * xi;
-  out[o + 3] = -x * xi + x * xi * xi;
-}
-
-/** First derivatives S'1..S'4 with respect to x. */
-export function shapeFunctions_x(x: number, L: number, out: Float64Array, o: number): void {
-  const L2 = L * L;
-  const L3 = L2 * L;
-  out[o] = -6 * x / L2 + 6 * x * x / L3;
-  out[o + 1] = 1 - 4 * x / L + 3 * x * x / L2;
-  out[o + 2] = 6 * x / L2 - 6 * x * x / L3;
-  out[o + 3] = -2 * x / L + 3 * x * x / L2;
-}
-
-/** Second derivatives S''1..S''4 with respect to x. */
-export function shapeFunctions_xx(x: number, L: number, out: Float64Array, o: number): void {
-  const L2 = L * L;
-  const L3 = L2 * L;
-  out[o] = 12 * x / L3 - 6 / L2;
-  out[o + 1] = 6 * x / L2 - 4 / L;
-  out[o + 2] = 6 / L2 - 12 * x / L3;
-  out[o + 3] = 6 * x / L2 - 2 / L;
-}
+export { shapeFunctions, shapeFunctions_x, shapeFunctions_xx };
 
 /**
  * A quadrature rule mapped to [0, L] with the shape function derivatives and reference strains at its points: views of

@@ -13,16 +13,7 @@
  */
 
 import type { Int } from '../../linalg/wasmModule.ts';
-
-/** √(x² + y²) as hypot2 (src/rotations/skew.ts) forms it: scaled by the larger magnitude. */
-function hypot2(x: number, y: number, infinity: number): number {
-  const ax = Math.abs(x), ay = Math.abs(y);
-  if (ax === infinity || ay === infinity) return infinity;
-  const large = ax >= ay ? ax : ay, small = ax >= ay ? ay : ax;
-  if (large + small === 0) return 0;
-  const b = small / large;
-  return Math.sqrt(1 + b * b) * large;
-}
+import { hypot2 } from '../../rotations/hypot.ts';
 
 /** out[o…o+2] = A0ᵀ x with x = [x0, x1, x2] (as the item's transposeTimes sums it). */
 function transposeTimes(frame: Float64Array, out: Float64Array, o: Int, x0: number, x1: number, x2: number): void {
@@ -51,7 +42,7 @@ function pairGap(sg: Float64Array, o: Int, circles: Float64Array, c: Int, p: Flo
   if (t < 0) t = 0;
   else if (t >= 1) t = 1;
   const wx = ax + t * ex - cx, wy = ay + t * ey - cy;
-  const d = hypot2(wx, wy, 1 / 0);
+  const d = hypot2(wx, wy);
   p[0] = t; p[1] = d; p[2] = d - circles[c + 12]; p[3] = wx; p[4] = wy;
 }
 

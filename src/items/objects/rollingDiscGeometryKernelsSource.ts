@@ -16,6 +16,7 @@
  */
 
 import type { Int } from '../../linalg/wasmModule.ts';
+import { hypot3 } from '../../rotations/hypot.ts';
 
 /**
  * The directions and the contact point from A0, A1, p0, p1: n0 = A0 planeNormal, w1 = A1 discAxis, forward = (w1 × n0)/g
@@ -131,20 +132,3 @@ export function trailVelocity(g: Float64Array, arm: Float64Array): void {
   g[87] = g[42] + r * w3tz - (g[39] + cz);
 }
 
-/**
- * √(x² + y² + z²) with the operations of src/rotations/skew.ts's hypot3 (those of V8's Math.hypot: the same double),
- * which a kernel cannot import: +∞ if an argument is infinite, else NaN if one is NaN.
- */
-function hypot3(x: number, y: number, z: number): number {
-  const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
-  // an infinite argument (the largest double times 2 is +∞), then a NaN one (their sum is NaN)
-  if (ax > 1.7976931348623157e308 || ay > 1.7976931348623157e308 || az > 1.7976931348623157e308) return 1.7976931348623157e308 * 2;
-  if (ax !== ax || ay !== ay || az !== az) return ax + ay + az;
-  const larger = ax >= ay ? ax : ay, max = larger >= az ? larger : az;
-  if (max === 0) return 0;
-  const a = ax / max, b = ay / max, c = az / max;
-  const first = a * a, second = b * b;
-  const preliminary = first + second;
-  const compensation = (preliminary - first) - second;
-  return Math.sqrt(preliminary + (c * c - compensation)) * max;
-}

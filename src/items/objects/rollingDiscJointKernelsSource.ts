@@ -19,6 +19,7 @@
  */
 
 import type { Int } from '../../linalg/wasmModule.ts';
+import { hypot3 } from '../../rotations/hypot.ts';
 
 /**
  * g, and C_qᵀλ added into the residual's entries [64…] (each row with λ_i ≠ 0, per column as the general path adds
@@ -178,20 +179,3 @@ function kinematics(j: Float64Array, bodies: Int): number {
   return 1;
 }
 
-/**
- * √(x² + y² + z²) with the operations of src/rotations/skew.ts's hypot3 (those of V8's Math.hypot: the same double),
- * which a kernel cannot import (rollingDiscGeometryKernelsSource.ts has the same): +∞ if an argument is infinite, else
- * NaN if one is NaN.
- */
-function hypot3(x: number, y: number, z: number): number {
-  const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
-  if (ax > 1.7976931348623157e308 || ay > 1.7976931348623157e308 || az > 1.7976931348623157e308) return 1.7976931348623157e308 * 2;
-  if (ax !== ax || ay !== ay || az !== az) return ax + ay + az;
-  const larger = ax >= ay ? ax : ay, max = larger >= az ? larger : az;
-  if (max === 0) return 0;
-  const a = ax / max, b = ay / max, c = az / max;
-  const first = a * a, second = b * b;
-  const preliminary = first + second;
-  const compensation = (preliminary - first) - second;
-  return Math.sqrt(preliminary + (c * c - compensation)) * max;
-}

@@ -20,6 +20,7 @@
  */
 
 import type { Int } from '../../linalg/wasmModule.ts';
+import { hypot2 } from '../../rotations/hypot.ts';
 
 /**
  * The forces at fixed data coordinates (data slip velocity dataX, dataY and gap dataGap) from the kinematics: contact if
@@ -127,20 +128,6 @@ export function slipForce(input: Float64Array, dataX: number, dataY: number, der
   input[54] = t01 * db1 + t11 * db3 + g1 * ey;
   input[55] = t00 * db4 + t01 * db5;
   input[56] = t01 * db4 + t11 * db5;
-}
-
-/**
- * √(x² + y²) with the operations of src/rotations/skew.ts's hypot2 (those of V8's Math.hypot for two arguments: the
- * same double), which a kernel cannot import: +∞ if an argument is infinite, else NaN if one is NaN.
- */
-function hypot2(x: number, y: number): number {
-  const ax = Math.abs(x), ay = Math.abs(y);
-  // an infinite argument (the largest double times 2 is +∞)
-  if (ax > 1.7976931348623157e308 || ay > 1.7976931348623157e308) return 1.7976931348623157e308 * 2;
-  const large = ax >= ay ? ax : ay, small = ax >= ay ? ay : ax;
-  if (large + small === 0) return 0;
-  const b = small / large;
-  return Math.sqrt(1 + b * b) * large;
 }
 
 /**
