@@ -20,7 +20,7 @@ const capacity = jointMarkerCapacity;
  * The regions of the memory in their order, with their lengths in doubles (see the source's evaluateJoint for what each
  * holds): the markers' kinematics; per marker the position and rotation Jacobian (3 × capacity); λ, the residual's
  * entries, the rows, the Jacobian (6 rows of both markers' coordinates); work arrays (≈ 14 KB in all). The rest of the
- * memory holds the joints' rotations R0, R1 and set-ups in slots ({@link JointKernels.slot}).
+ * page holds the joints' rotations R0, R1 and set-ups in slots ({@link JointKernels.rotations}).
  */
 const layout = kernelLayout({
   a0: 9, a1: 9, p0: 3, p1: 3, v0: 3, v1: 3, omega0: 3, omega1: 3,
@@ -33,14 +33,8 @@ const layout = kernelLayout({
 export const jointSetupEntries = 16;
 /** Bytes of a slot: R0, R1 and the set-up. */
 const slotBytes = 8 * (18 + jointSetupEntries);
-/**
- * Pages of the memory: 16 (1 MB, touched only as far as slots are used) hold ≈ 3 800 joints' slots, so that a model of
- * hundreds of joints (perf3DRigidBodies: 400) keeps each joint in a slot of its own instead of copying its rotations in
- * at every evaluation.
- */
-const pages = 16;
-/** Slots in the memory after the regions. */
-const slotCount = Math.floor((pages * wasmPageBytes - 8 * layout.doubles) / slotBytes);
+/** Slots in the rest of the page. */
+const slotCount = Math.floor((wasmPageBytes - 8 * layout.doubles) / slotBytes);
 
 /** The name of a region of the kernels' memory. */
 export type JointRegion = keyof typeof layout.lengths;
@@ -68,7 +62,7 @@ export function jointKernels(): JointKernels {
 
 /** The instance, the views of its memory's regions (consecutive from 0), the slots and the call. */
 function createKernels(): JointKernels {
-  const { exports, doubles } = instantiateKernels<KernelExports<typeof source>>(compileStoredModule(jointModuleBase64), pages);
+  const { exports, doubles } = instantiateKernels<KernelExports<typeof source>>(compileStoredModule(jointModuleBase64));
   const views = kernelViews(doubles, layout);
   const kernel = exports.evaluateJoint;
   // the addresses as constants of the closure (a property load per argument cost more in a fresh process's baseline code)
