@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jointKernels, jointMarkerCapacity, jointSetupEntries } from '../../src/items/objects/jointKernels.ts';
+import { jointKernelSlot, jointMarkerCapacity, jointSetupEntries } from '../../src/items/objects/jointKernels.ts';
 import { evaluateJoint } from '../../src/items/objects/jointKernelsSource.ts';
 import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValues.ts';
 
@@ -11,11 +11,10 @@ import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValu
  * (test/scripts/wasmKernelCompiler.test.ts checks that the stored module is the source's compiled bytes.)
  */
 
-const k = jointKernels();
+/** The kernels and the slot the test's joint uses (an assembly of its own). */
+const { instance: k, slot } = jointKernelSlot({});
 /** All doubles of the kernels' memory (every view shares its buffer). */
 const memory = new Float64Array(k.a0.buffer);
-/** The slot the test's joint uses. */
-const slot = k.slot();
 
 /** The call of the kernel's source as JavaScript on the memory's regions, the joint in the slot at byte address `joint`. */
 function javascriptJoint(joint: number, n0: number, n1: number, index2: number, reactions: number, jacobian: number): void {

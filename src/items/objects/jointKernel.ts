@@ -5,7 +5,7 @@ import { matrix, type MatrixValue, type UserFunctionValue, type VectorValue } fr
 import { rotationMatrix2RotXYZInto, rotXYZ2RotationMatrixInto } from '../../rotations/rotationMatrices.ts';
 import { mat3MulInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../rotations/skew.ts';
 import { lagrangeMultiplier, MarkerPair, positionMarkers, RigidMarkerPair } from './connectorBase.ts';
-import { jointKernels, jointMarkerCapacity, jointSetupEntries, type JointKernels } from './jointKernels.ts';
+import { jointKernelSlot, jointMarkerCapacity, jointSetupEntries, type JointKernels } from './jointKernels.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
@@ -325,12 +325,13 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     const covered = this.active && this.offsetFunction === undefined && this.offsetFunction_t === undefined
       && this.frames !== undefined
       && new Set(localNodes).size === localNodes.length && largest <= jointMarkerCapacity;
-    this.kernels = covered ? jointKernels() : undefined;
-    if (this.kernels !== undefined) {
-      this.kernelSlot = this.kernels.slot();
+    const place = covered ? jointKernelSlot(context.assembly) : undefined;
+    this.kernels = place?.instance;
+    if (place !== undefined) {
+      this.kernelSlot = place.slot;
       this.kernelSetup[0] = this.frames !== undefined && this.frames.r0FromLeft ? 1 : 0;
-      this.kernelRows = this.kernels.g.subarray(0, this.nAE);
-      this.kernelJacobian = this.kernels.c.subarray(0, this.nAE * this.n);
+      this.kernelRows = place.instance.g.subarray(0, this.nAE);
+      this.kernelJacobian = place.instance.c.subarray(0, this.nAE * this.n);
     }
   }
 

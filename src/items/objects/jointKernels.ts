@@ -1,13 +1,15 @@
 /**
  * The joints' per-evaluation arithmetic as WebAssembly: the module of jointKernelsSource.ts, stored in
- * jointKernelsModule.ts. One instance per process, shared by all joints (the calls do not nest), on one 64 KB memory
- * with fixed views of the inputs, work arrays and outputs. A joint writes its markers' kinematics into the views (the
+ * jointKernelsModule.ts. Instances of one 64 KB memory each, with fixed views of the inputs, work arrays and outputs, and
+ * slots for the joints' rotations and set-ups: one instance serves all joints of a process (the calls do not nest) until a
+ * model has more joints than it has slots; then another instance joins ({@link KernelSlotPool}). A joint writes its markers' kinematics into the views (the
  * markers write into them, or whole arrays are copied with `set`), calls {@link JointKernels.evaluate} and reads the
  * rows from `g`, the Jacobian from `c` and the residual entries from `reaction`.
  * @module
  */
 
 import { compileStoredModule, instantiateKernels, kernelLayout, kernelViews, type KernelExports, wasmPageBytes } from '../../linalg/storedWasmModule.ts';
+import { KernelSlotPool, type KernelSlot } from '../../linalg/kernelSlots.ts';
 import { jointModuleBase64 } from './jointKernelsModule.ts';
 import type * as source from './jointKernelsSource.ts';
 
@@ -39,30 +41,23 @@ const slotCount = Math.floor((wasmPageBytes - 8 * layout.doubles) / slotBytes);
 /** The name of a region of the kernels' memory. */
 export type JointRegion = keyof typeof layout.lengths;
 
-/** The kernels: a view of each region of their memory, the joints' slots and the call. */
+/** An instance of the kernels: a view of each region of its memory, the joints' slots and the call. */
 export type JointKernels = { readonly [Name in JointRegion]: Float64Array<ArrayBuffer> } & {
-  /** A slot for a joint's R0, R1 and set-up (in turn; slots are shared once all are handed out). */
-  slot(): number;
   /**
    * The byte address of the slot, holding R0, R1 and the set-up: copied in first unless the slot holds the owner's (a
-   * joint bound again, or more joints than slots).
+   * joint bound again, or a slot shared with a joint of another model).
    */
   joint(slot: number, owner: object, r0: Float64Array, r1: Float64Array, setup: Float64Array): number;
   /** One evaluation of the joint in the slot at byte address `joint` from the views' values (flags 0 or 1). */
   evaluate(joint: number, n0: number, n1: number, index2: number, reactions: number, jacobian: number): void;
 };
 
-let instance: JointKernels | undefined;
-
-/** The process's kernels (compiled and instantiated at the first call). */
-export function jointKernels(): JointKernels {
-  instance ??= createKernels();
-  return instance;
-}
+let compiled: WebAssembly.Module | undefined;
 
 /** The instance, the views of its memory's regions (consecutive from 0), the slots and the call. */
 function createKernels(): JointKernels {
-  const { exports, doubles } = instantiateKernels<KernelExports<typeof source>>(compileStoredModule(jointModuleBase64));
+  compiled ??= compileStoredModule(jointModuleBase64);
+  const { exports, doubles } = instantiateKernels<KernelExports<typeof source>>(compiled);
   const views = kernelViews(doubles, layout);
   const kernel = exports.evaluateJoint;
   // the addresses as constants of the closure (a property load per argument cost more in a fresh process's baseline code)
@@ -72,12 +67,6 @@ function createKernels(): JointKernels {
   const firstSlot = 8 * layout.doubles;
   /** The owner whose rotations each slot holds (compared by identity; a placeholder while vacant). */
   const owners = new Array<object>(slotCount).fill(layout);
-  let nextSlot = 0;
-  const slot = (): number => {
-    const next = nextSlot;
-    nextSlot = (next + 1) % slotCount;
-    return next;
-  };
   const joint = (at: number, owner: object, r0: Float64Array, r1: Float64Array, setup: Float64Array): number => {
     const address = firstSlot + at * slotBytes;
     if (owners[at] !== owner) {
@@ -92,5 +81,12 @@ function createKernels(): JointKernels {
     kernel(a0, a1, joint, joint + 72, p0, p1, v0, v1, omega0, omega1, j0, g0, j1, g1, lambda, reaction, g, c, a0All, a1All, a0AllDot, a1AllDot,
       dp, dv, skew, product, generic, joint + 144, n0, n1, index2, reactions, jacobian);
   };
-  return { ...views, slot, joint, evaluate };
+  return { ...views, joint, evaluate };
+}
+
+const pool = new KernelSlotPool(createKernels, slotCount);
+
+/** A slot for a joint of the assembly (the bind context's `assembly`) and the kernels whose memory holds it. */
+export function jointKernelSlot(assembly: object): KernelSlot<JointKernels> {
+  return pool.slot(assembly);
 }
