@@ -4,6 +4,7 @@ import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, nodeIndexArray, real, ureal, type ParameterValues } from '../../registry/parameters.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
+import { beamGeometricallyExact2DRegion, type BeamGeometricallyExact2DKernels } from './beamGeometricallyExact2DKernels.ts';
 
 const parameters = {
   nodeNumbers: nodeIndexArray('Two RigidBody2D nodes [n0, n1] at x = −L/2 and L/2 (linear element), or three [n0, n1, n2] at x = −L/2, 0, L/2 (quadratic element; the middle node is n1).'),
@@ -98,12 +99,14 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
   private readonly v = new Float64Array(MAX_LOCAL);
   private readonly d1 = new Float64Array(MAX_LOCAL);
   private readonly d2 = new Float64Array(MAX_LOCAL);
-  /** EA δγ₁ + d_γ₁ H₁v and GA δγ₂ + d_γ₂ H₂v of ode2Lhs_q's strain point (the same for every row of ∂f/∂q). */
-  private readonly axialRow = new Float64Array(MAX_LOCAL);
-  private readonly shearRow = new Float64Array(MAX_LOCAL);
   private readonly shapeWork = new Float64Array(6);
-  /** Where ode2Lhs_q's call of ode2LhsLinear adds the force (never read: only the section state is used). */
-  private readonly unusedForce = new Float64Array(6);
+  /** The kernels (beamGeometricallyExact2DKernelsSource.ts) and the byte address of the element's region. */
+  private readonly kernels: BeamGeometricallyExact2DKernels;
+  private readonly address: number;
+  /** The element's region of the kernels' memory (the kernels' source gives its offsets). */
+  private readonly region: Float64Array;
+  /** factor ∂f/∂q in the region (3nN × 3nN row-major, beam2DStiffness). */
+  private readonly stiffness: Float64Array;
   /** θ_ref at the point of sectionAt (passed to section as an array: a double argument of a call not inlined is boxed). */
   private readonly thetaRefAt = new Float64Array(1);
   /** Section state of the last {@link BeamGeometricallyExact2DModel.section} call. */
@@ -122,6 +125,16 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
     this.localMatrix = denseLocalMatrix(this.nLocalU);
     this.ode2LhsDependsOnVelocity = p.physicsAxialDamping !== 0 || p.physicsShearDamping !== 0 || p.physicsBendingDamping !== 0;
     const n = this.nLocalU;
+    const { kernels, region, address } = beamGeometricallyExact2DRegion();
+    this.kernels = kernels;
+    this.region = region;
+    this.address = address;
+    this.stiffness = region.subarray(102, 102 + n * n);
+    const rule = this.rule;
+    for (let k = 0; k < nN * rule.count; k++) { region[27 + k] = rule.S[k]; region[33 + k] = rule.Sx[k]; }
+    for (let k = 0; k < rule.count; k++) region[39 + k] = rule.weight[k];
+    region.set([p.physicsAxialStiffness, p.physicsShearStiffness, p.physicsBendingStiffness, p.physicsAxialDamping, p.physicsShearDamping,
+      p.physicsBendingDamping, p.physicsReferenceCurvature], 43);
     this.mass = new Float64Array(n * n);
     this.massShapeIntegral = new Float64Array(nN);
     const massRule = nN === 2 ? gauss2 : gauss3;
@@ -158,7 +171,9 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
     for (let p = 0; p < rule.count; p++) {
       for (let i = 0; i < nN; i++) { w[i] = rule.S[nN * p + i]; w[nN + i] = rule.Sx[nN * p + i]; }
       rule.thetaRef[p] = this.referenceAngle(w);
+      this.region[41 + p] = rule.thetaRef[p];
     }
+    this.region.set(this.qRef, 18);
   }
 
   /** Total coordinates e = q_ref + q and velocities v of the element from a state. */
@@ -213,7 +228,7 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
-    if (this.nN === 2) this.ode2LhsLinear(s, f, false);
+    if (this.nN === 2) this.ode2LhsLinear(s, f);
     else this.ode2LhsSections(s, f);
   }
 
@@ -235,12 +250,11 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
   /**
    * {@link ode2LhsSections} of the linear element (one strain point) with {@link gather}, {@link section} and the sums
    * written out for two nodes in locals: the same operations in the same order, so the same numbers (test), at about
-   * half the time (the residual runs once per Newton iteration; gridGeomExactBeam2D: 72 elements). With leaveSection
-   * it also leaves v, d1, d2 and sec as gather and section form them, for ode2Lhs_q: this kernel is compiled early (it
-   * runs in every residual), so a short run's element Jacobians run no interpreted section and section gets no
-   * TurboFan job that a short run never earns back (gridGeomExactBeam2D: 792 element Jacobians).
+   * half the time (the residual runs once per Newton iteration; gridGeomExactBeam2D: 72 elements, 59 112 calls). It
+   * stays JavaScript: as a kernel (the state copied into the region, the angle, the trigonometric functions, the forces
+   * copied out) gridGeomExactBeam2D took 88 M instructions more.
    */
-  private ode2LhsLinear(s: ItemState, f: Float64Array, leaveSection: boolean): void {
+  private ode2LhsLinear(s: ItemState, f: Float64Array): void {
     const { qRef, rule, p: q } = this;
     const qs = s.q, us = s.u;
     const qa = this.nodes[0].qIndex, qb = this.nodes[1].qIndex, ua = this.nodes[0].uIndex, ub = this.nodes[1].uIndex;
@@ -267,89 +281,37 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
     f[0] += N * d10 + Q * d20; f[1] += N * d11 + Q * d21; f[2] += N * d12 + Q * d22;
     f[3] += N * d13 + Q * d23; f[4] += N * d14 + Q * d24; f[5] += N * d15 + Q * d25;
     f[2] += M * Sx0; f[5] += M * Sx1;
-    if (!leaveSection) return;
-    const { v, d1, d2, sec } = this;
-    v[0] = v0; v[1] = v1; v[2] = v2; v[3] = v3; v[4] = v4; v[5] = v5;
-    d1[0] = d10; d1[1] = d11; d1[2] = d12; d1[3] = d13; d1[4] = d14; d1[5] = d15;
-    d2[0] = d20; d2[1] = d21; d2[2] = d22; d2[3] = d23; d2[4] = d24; d2[5] = d25;
-    sec.c = c; sec.s = sn;
-    sec.gamma1 = gamma1; sec.gamma2 = gamma2; sec.kappa = kappa;
-    sec.gamma1_t = gamma1_t; sec.gamma2_t = gamma2_t; sec.kappa_t = kappa_t; sec.theta_t = theta_t;
+  }
+
+  /**
+   * The nodes' coordinates and velocities into the region, the section angles (kernel beam2DAngles) and their cosines and
+   * sines (outside the kernels' subset).
+   */
+  private prepareKernels(s: ItemState): void {
+    const { nodes, region: b } = this;
+    const q = s.q, u = s.u;
+    for (let i = 0; i < nodes.length; i++) {
+      const qIndex = nodes[i].qIndex, uIndex = nodes[i].uIndex, a = 3 * i;
+      b[a] = q[qIndex]; b[a + 1] = q[qIndex + 1]; b[a + 2] = q[qIndex + 2];
+      b[9 + a] = u[uIndex]; b[10 + a] = u[uIndex + 1]; b[11 + a] = u[uIndex + 2];
+    }
+    this.kernels.beam2DAngles(this.address, this.nN);
+    b[53] = Math.cos(b[51]); b[54] = Math.sin(b[51]);
+    if (this.nN === 3) { b[55] = Math.cos(b[52]); b[56] = Math.sin(b[52]); }
   }
 
   /**
    * ∂f/∂q = Σ w [δγ₁ ⊗ (EA δγ₁ + d_γ₁ H₁v) + N H₁ + δγ₂ ⊗ (GA δγ₂ + d_γ₂ H₂v) + Q H₂ + EI δκ ⊗ δκ] with the second
    * variations H₁ = P_n⊗Θ + Θ⊗P_n − (1 + γ₁) Θ⊗Θ, H₂ = −P_t⊗Θ − Θ⊗P_t − γ₂ Θ⊗Θ (P_t, P_n: t, n times S'_i in the
-   * position rows; Θ: S_i in the angle rows).
+   * position rows; Θ: S_i in the angle rows), by the kernel beam2DStiffness: a short run's element Jacobians
+   * (gridGeomExactBeam2D: 792) ran mostly in V8's baseline tiers as JavaScript (68 M instructions less as a kernel).
    */
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     const n = this.nLocalU;
-    const k = this.localMatrix;
-    zeroArray(k);
-    const rule = this.rule;
-    // a strain point's terms in a method of its own: a short run (gridGeomExactBeam2D: 792 element Jacobians) then compiles
-    // that method, not the whole ode2Lhs_q (with section, gather and the accumulator inlined), twice (the round-off
-    // magnitude's accumulator deoptimized it)
-    if (this.nN === 2) {
-      this.ode2LhsLinear(s, this.unusedForce, true);
-      this.addPointStiffness(0, factor * rule.weight[0], k);
-    } else {
-      this.gather(s);
-      for (let p = 0; p < rule.count; p++) {
-        this.sectionAtPoint(p);
-        this.addPointStiffness(p, factor * rule.weight[p], k);
-      }
-    }
-    acc.addBlock(0, 0, n, n, k, 0, n, 1);
-  }
-
-  /** Adds ode2Lhs_q's terms at strain point p (section state in sec, weight w) to k. */
-  private addPointStiffness(p: number, w: number, k: Float64Array): void {
-    const n = this.nLocalU;
-    const { rule, nN, d1, d2, axialRow, shearRow, sec, v, p: q } = this;
-    const { c, s: sn, gamma1, gamma2, theta_t } = sec;
-    const N = w * (q.physicsAxialStiffness * gamma1 + q.physicsAxialDamping * sec.gamma1_t);
-    const Q = w * (q.physicsShearStiffness * gamma2 + q.physicsShearDamping * sec.gamma2_t);
-    // P_n·v and P_t·v
-    let pnv = 0, ptv = 0;
-    for (let i = 0; i < nN; i++) {
-      const Sx = rule.Sx[nN * p + i];
-      pnv += Sx * (-sn * v[3 * i] + c * v[3 * i + 1]);
-      ptv += Sx * (c * v[3 * i] + sn * v[3 * i + 1]);
-    }
-    const ea = w * q.physicsAxialStiffness, ga = w * q.physicsShearStiffness, da = w * q.physicsAxialDamping, ds = w * q.physicsShearDamping;
-    // the row factors with H₁v, H₂v, formed once per point, not once per row (the same operations on the same operands)
-    for (let i = 0; i < nN; i++) {
-      const S = rule.S[nN * p + i], Sx = rule.Sx[nN * p + i], o = 3 * i;
-      const h10 = -sn * Sx * theta_t, h11 = c * Sx * theta_t, h12 = S * (pnv - (1 + gamma1) * theta_t);
-      const h20 = -c * Sx * theta_t, h21 = -sn * Sx * theta_t, h22 = -S * (ptv + gamma2 * theta_t);
-      axialRow[o] = ea * d1[o] + da * h10; axialRow[o + 1] = ea * d1[o + 1] + da * h11; axialRow[o + 2] = ea * d1[o + 2] + da * h12;
-      shearRow[o] = ga * d2[o] + ds * h20; shearRow[o + 1] = ga * d2[o + 1] + ds * h21; shearRow[o + 2] = ga * d2[o + 2] + ds * h22;
-    }
-    for (let a = 0; a < n; a++) {
-      const d1a = d1[a], d2a = d2[a], row = a * n;
-      for (let b = 0; b < n; b++) k[row + b] += d1a * axialRow[b] + d2a * shearRow[b];
-    }
-    const ei = w * q.physicsBendingStiffness;
-    // the factors that do not depend on i or j formed once per point, ei·S'_i and the others times S_i or S'_i once
-    // per i (the same products in the same order)
-    const angle = N * (1 + gamma1) + Q * gamma2, nx = N * -sn - Q * c, ny = N * c - Q * sn;
-    for (let i = 0; i < nN; i++) {
-      const Si = rule.S[nN * p + i], Sxi = rule.Sx[nN * p + i];
-      const ai = 3 * i + 2, eiSxi = ei * Sxi, angleSi = angle * Si, nxSxi = nx * Sxi, nySxi = ny * Sxi;
-      for (let j = 0; j < nN; j++) {
-        const Sj = rule.S[nN * p + j], Sxj = rule.Sx[nN * p + j];
-        const bj = 3 * j + 2;
-        k[ai * n + bj] += eiSxi * Sxj - angleSi * Sj;
-        // position rows of H against the angle column and its transpose: N P_n⊗Θ − Q P_t⊗Θ
-        const px = nxSxi * Sj;
-        const py = nySxi * Sj;
-        k[(3 * i) * n + bj] += px;
-        k[(3 * i + 1) * n + bj] += py;
-        k[bj * n + 3 * i] += px;
-        k[bj * n + 3 * i + 1] += py;
-      }
-    }
+    this.prepareKernels(s);
+    this.region[50] = factor;
+    this.kernels.beam2DStiffness(this.address, this.nN);
+    acc.addBlock(0, 0, n, n, this.stiffness, 0, n, 1);
   }
 
   /** ∂f/∂u = Σ w (d_γ₁ δγ₁⊗δγ₁ + d_γ₂ δγ₂⊗δγ₂ + d_κ δκ⊗δκ). */
