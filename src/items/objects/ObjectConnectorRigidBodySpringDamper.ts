@@ -455,39 +455,55 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * zeros, so f6 has the values of evaluate's); without damping v6 is not updated (its products with D are zeros).
    */
   private evaluateTranslation(): void {
-    const { markers, aJoint, u6, v6, f6 } = this;
+    const { markers, aJoint, u6, v6 } = this;
     aJoint.set(markers.a0All);
     const dLocal = mat3TransposeMulVecInto(this.work3b, aJoint, markers.dp);
-    for (let i = 0; i < 3; i++) u6[i] = dLocal[i];
+    u6[0] = dLocal[0]; u6[1] = dLocal[1]; u6[2] = dLocal[2];
     if (this.hasDamping) {
       const vLocal = mat3TransposeMulVecInto(this.work3, aJoint, markers.dv);
-      for (let i = 0; i < 3; i++) v6[i] = vLocal[i];
+      v6[0] = vLocal[0]; v6[1] = vLocal[1]; v6[2] = vLocal[2];
     }
-    this.linearForce(3);
-    for (let i = 3; i < 6; i++) f6[i] = 0;
+    this.translationForce();
   }
 
   /**
-   * f6[i] = Σ_j K_ij (u6_j − offset_j) + Σ_j D_ij v6_j over the first n rows and columns; without damping the sum stays
-   * +0 (the same f6 as with the products 0·v6).
+   * f6 = [K (u6 − offset) + D v6, 0] of a translation-only connector: linearForce's rows 0–2 over columns 0–2 (the
+   * rotational products add only zeros), written out (this runs per Newton iteration, in a fresh process's first solve
+   * in baseline code, where a loop costs more than its arithmetic); without damping the damping sum stays +0.
    */
-  private linearForce(n: number): void {
+  private translationForce(): void {
+    const { u6, v6, f6, stiffness: k, damping: d, offset } = this;
+    const x0 = u6[0] - offset[0], x1 = u6[1] - offset[1], x2 = u6[2] - offset[2];
+    const s0 = 0 + k[0] * x0 + k[1] * x1 + k[2] * x2;
+    const s1 = 0 + k[6] * x0 + k[7] * x1 + k[8] * x2;
+    const s2 = 0 + k[12] * x0 + k[13] * x1 + k[14] * x2;
+    if (this.hasDamping) {
+      const v0 = v6[0], v1 = v6[1], v2 = v6[2];
+      f6[0] = s0 + (0 + d[0] * v0 + d[1] * v1 + d[2] * v2);
+      f6[1] = s1 + (0 + d[6] * v0 + d[7] * v1 + d[8] * v2);
+      f6[2] = s2 + (0 + d[12] * v0 + d[13] * v1 + d[14] * v2);
+    } else {
+      f6[0] = s0 + 0; f6[1] = s1 + 0; f6[2] = s2 + 0;
+    }
+    f6[3] = 0; f6[4] = 0; f6[5] = 0;
+  }
+
+  /**
+   * f6[i] = Σ_j K_ij (u6_j − offset_j) + Σ_j D_ij v6_j; without damping the sum stays +0 (the same f6 as with the
+   * products 0·v6).
+   */
+  private linearForce(): void {
     const { u6, v6, f6, stiffness: k, damping: d, offset, hasDamping } = this;
     // Each difference u6_j − offset_j once and each row's sums written out from +0 (the same operations in the same
     // order as the loops over j): a fresh process's first solve runs this in baseline code, where the loops cost twice
     // as much as the arithmetic.
     const x0 = u6[0] - offset[0], x1 = u6[1] - offset[1], x2 = u6[2] - offset[2];
     const x3 = u6[3] - offset[3], x4 = u6[4] - offset[4], x5 = u6[5] - offset[5];
-    const full = n === 6;
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < 6; i++) {
       const r = 6 * i;
-      let sum = 0 + k[r] * x0 + k[r + 1] * x1 + k[r + 2] * x2;
-      if (full) sum = sum + k[r + 3] * x3 + k[r + 4] * x4 + k[r + 5] * x5;
+      const sum = 0 + k[r] * x0 + k[r + 1] * x1 + k[r + 2] * x2 + k[r + 3] * x3 + k[r + 4] * x4 + k[r + 5] * x5;
       let damping = 0;
-      if (hasDamping) {
-        damping = damping + d[r] * v6[0] + d[r + 1] * v6[1] + d[r + 2] * v6[2];
-        if (full) damping = damping + d[r + 3] * v6[3] + d[r + 4] * v6[4] + d[r + 5] * v6[5];
-      }
+      if (hasDamping) damping = damping + d[r] * v6[0] + d[r + 1] * v6[1] + d[r + 2] * v6[2] + d[r + 3] * v6[3] + d[r + 4] * v6[4] + d[r + 5] * v6[5];
       f6[i] = sum + damping;
     }
   }
@@ -497,14 +513,9 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     const f6 = this.f6;
     const uf = this.v.springForceTorqueUserFunction;
     if (uf === 0) {
-      // translation-only: linearForce(3) and f6[3:6] = +0 are linearForce(6)'s values (see evaluateTranslation), and
-      // linearForce keeps the residual's n = 3: a Jacobian's call with n = 6 deoptimized its optimized code
-      if (this.translationOnly) {
-        this.linearForce(3);
-        f6[3] = 0; f6[4] = 0; f6[5] = 0;
-      } else {
-        this.linearForce(6);
-      }
+      // translation-only: translationForce's f6 is linearForce's (see evaluateTranslation)
+      if (this.translationOnly) this.translationForce();
+      else this.linearForce();
       return;
     }
     const a = this.userArguments();
