@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rigidBodySpringDamperKernels, rigidBodySpringDamperMarkerCapacity } from '../../src/items/objects/rigidBodySpringDamperKernels.ts';
-import { stiffnessColumns } from '../../src/items/objects/rigidBodySpringDamperKernelsSource.ts';
+import { stiffnessColumns, translationColumns, translationDampingColumns } from '../../src/items/objects/rigidBodySpringDamperKernelsSource.ts';
 import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValues.ts';
 
 /*
@@ -46,14 +46,41 @@ describe('rigidBodySpringDamper kernel', () => {
     expect(cases).toBe(32 * sizes.length);
   });
 
+  it.each([[0.002, 3], [0.15, 4]])('translation-only columns give the JavaScript source\'s memory bit for bit (special values %s)', (special, seed) => {
+    const next = values(seed, special);
+    let cases = 0;
+    for (const [n0, n1] of sizes) {
+      for (let flags = 0; flags < 16; flags++) {
+        const null0 = flags & 1, null1 = (flags >> 1) & 1, hasDamping = (flags >> 2) & 1, damping = (flags >> 3) & 1;
+        for (let i = 0; i < memory.length; i++) memory[i] = next();
+        const start = memory.slice();
+        if (damping !== 0) translationDampingColumns(k.aj, k.damping, k.j0, k.j1, k.m, n0, n1);
+        else {
+          translationColumns(k.aj, k.a0, k.r0, k.dp, k.dv, k.f6, k.stiffness, k.damping, k.j0, k.g0, k.nd0, k.rates0, k.j1, k.nd1, k.rates1,
+            k.dA, k.dAll, k.dAj, k.du6, k.dv6, k.m, n0, n1, null0, null1, hasDamping);
+        }
+        const expected = bitPatterns(memory);
+        memory.set(start);
+        if (damping !== 0) k.translationDampingColumns(n0, n1);
+        else k.translationColumns(n0, n1, null0, null1, hasDamping);
+        expect(bitPatterns(memory)).toEqual(expected);
+        cases++;
+      }
+    }
+    expect(cases).toBe(16 * sizes.length);
+  });
+
   it('writes every entry of the (n0 + n1)² columns', () => {
     for (const [n0, n1] of sizes) {
       const n = n0 + n1;
       memory.fill(0.5);
       k.m.fill(NaN);
-      k.stiffnessColumns(n0, n1, 1, 1, 1, 1, 0);
-      expect(k.m.subarray(0, n * n).every((x) => Number.isFinite(x))).toBe(true);
-      if (n * n < k.m.length) expect(Number.isNaN(k.m[n * n])).toBe(true);
+      for (const call of [() => k.stiffnessColumns(n0, n1, 1, 1, 1, 1, 0), () => k.translationColumns(n0, n1, 1, 1, 1), () => k.translationDampingColumns(n0, n1)]) {
+        k.m.fill(NaN);
+        call();
+        expect(k.m.subarray(0, n * n).every((x) => Number.isFinite(x))).toBe(true);
+        if (n * n < k.m.length) expect(Number.isNaN(k.m[n * n])).toBe(true);
+      }
     }
   });
 });

@@ -5,7 +5,7 @@ import { checkPassiveMatrix } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, matrix, nodeIndex, userFunction, vector, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { expSO3Into, logSO3Into, rotationMatrix2RotXYZInto, tExpSO3InvInto, tExpSO3Into } from '../../rotations/rotationMatrices.ts';
-import { cross3Into, hypot2, mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewMulInto } from '../../rotations/skew.ts';
+import { cross3Into, hypot2, mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
 import { RigidMarkerPair, bindDataNode } from './connectorBase.ts';
 import { float64Views } from '../../linalg/arrays.ts';
@@ -124,12 +124,6 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   /** The q-Jacobian's loads at the state (see stiffnessJacobian): the force −F on marker 0 and the joint torque T. */
   private readonly force0 = new Float64Array(3);
   private readonly torqueJ = new Float64Array(3);
-  /** A translation-only column's variations: δA0 (+ null directions), δA0all, δAj (3 × 3), δu6, δv6. */
-  private readonly dA = new Float64Array(9);
-  private readonly dAll = new Float64Array(9);
-  private readonly dAj = new Float64Array(9);
-  private readonly du6 = new Float64Array(6);
-  private readonly dv6 = new Float64Array(6);
   /**
    * Adds factor·∂(ode2Lhs)/∂u; defined only without springForceTorqueUserFunction (whose dependence on the velocities
    * is unknown: numerical then).
@@ -175,7 +169,10 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     // have 7); larger ones (none offers the derivatives yet) get the numerical Jacobian
     const capacity = rigidBodySpringDamperMarkerCapacity;
     const analytic = this.v.springForceTorqueUserFunction === 0 && this.markers.rotationDerivativesAvailable;
-    this.ode2Lhs_q = analytic && (this.translationOnly || (n0 <= capacity && n1 <= capacity)) ? this.stiffnessJacobian : undefined;
+    const fits = n0 <= capacity && n1 <= capacity;
+    this.ode2Lhs_q = analytic && fits ? this.stiffnessJacobian : undefined;
+    // a translation-only connector on larger markers takes the general damping Jacobian (the same entries, see translationDampingJacobian)
+    if (this.ode2Lhs_u !== undefined) this.ode2Lhs_u = this.translationOnly && fits ? this.translationDampingJacobian : this.dampingJacobian;
     [this.nullDirectionBlock0, this.nullDirectionBlock1, this.rates0, this.rates1] = float64Views([12 * n0, 12 * n1, 6 * n0, 6 * n1]);
     [this.velocityQ0, this.angularQ0] = [this.rates0.subarray(0, 3 * n0), this.rates0.subarray(3 * n0)];
     [this.velocityQ1, this.angularQ1] = [this.rates1.subarray(0, 3 * n1), this.rates1.subarray(3 * n1)];
@@ -239,35 +236,20 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * ({@link RigidBodySpringDamperModel.translationOnly}): the damping's rotational rows and columns are zero, so the
    * twist's rotational half, the joint torque δT and the rotation Jacobians' terms add only zeros of either sign to the
    * columns (for a finite state; a zero's sign vanishes when the column is added into the system matrix, whose entries
-   * start from +0). The entries are therefore dampingJacobian's, from the translational products alone, in their order:
-   * a Jacobian of modified Newton runs in baseline code in a fresh process, where each product costs a boxed number.
+   * start from +0). The entries are therefore dampingJacobian's, from the translational products alone, in their order,
+   * computed by the kernel's translationDampingColumns (rigidBodySpringDamperKernelsSource.ts; Aj = A0all): a Jacobian
+   * of modified Newton runs in baseline code in a fresh process, where each product of JavaScript costs a boxed number.
    */
   private translationDampingJacobian(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
     if (!this.v.activeConnector || !this.hasDamping) return;
     const { markers } = this;
     markers.evaluateRelativeAndFrames(s, false);
-    this.aJoint.set(markers.a0All);
     markers.evaluateJacobians(s);
-    const n = markers.n0 + markers.n1;
-    // a call per column, not the column's code in this loop: see translationColumnVariation (V8 counts a loop's whole
-    // body per pass, and this loop's 74 calls in rotatingTableTest reached the optimizing compiler at their end)
-    for (let c = 0; c < n; c++) this.translationDampingColumn(c);
-    target.addBlock(0, 0, n, n, this.dampingWork, 0, n, factor);
-  }
-
-  /** Column c of {@link RigidBodySpringDamperModel.translationDampingJacobian}: e = E column c (velocity half), b = Ajᵀe, h = D b, F = Aj h. */
-  private translationDampingColumn(c: number): void {
-    const { markers, aJoint: a, damping: dm } = this;
-    const n0 = markers.n0, side0 = c < n0;
-    const sign = side0 ? -1 : 1;
-    const j = side0 ? markers.jacobian0 : markers.jacobian1, nm = side0 ? n0 : markers.n1, k = side0 ? c : c - n0;
-    const ev0 = sign * j[k], ev1 = sign * j[nm + k], ev2 = sign * j[2 * nm + k];
-    const a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5], a6 = a[6], a7 = a[7], a8 = a[8];
-    const b0 = a0 * ev0 + a3 * ev1 + a6 * ev2, b1 = a1 * ev0 + a4 * ev1 + a7 * ev2, b2 = a2 * ev0 + a5 * ev1 + a8 * ev2;
-    const h0 = 0 + dm[0] * b0 + dm[1] * b1 + dm[2] * b2;
-    const h1 = 0 + dm[6] * b0 + dm[7] * b1 + dm[8] * b2;
-    const h2 = 0 + dm[12] * b0 + dm[13] * b1 + dm[14] * b2;
-    this.writeForceColumn(c, a0 * h0 + a1 * h1 + a2 * h2, a3 * h0 + a4 * h1 + a5 * h2, a6 * h0 + a7 * h1 + a8 * h2);
+    const { n0, n1 } = markers;
+    const k = rigidBodySpringDamperKernels();
+    k.aj.set(markers.a0All); k.damping.set(this.damping); k.j0.set(markers.jacobian0); k.j1.set(markers.jacobian1);
+    k.translationDampingColumns(n0, n1);
+    target.addBlock(0, 0, n0 + n1, n0 + n1, k.m, 0, n0 + n1, factor);
   }
 
   /**
@@ -321,8 +303,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * radial one of Euler parameters) are added where the markers give them ({@link markerNullDirections}). At 180° relative
    * rotation (|1 + tr M| ≤ 1e-15, where ode2Lhs takes another logarithm) δuRot = T_exp(uRot)⁻¹ vee(MᵀδM), the
    * derivative on the rotation group; at the Tait–Bryan angles' singularity (cos θ1 = 0) the derivative is not defined.
-   * The columns are the kernel's ({@link RigidBodySpringDamperModel.kernelColumns}), those of a translation-only
-   * connector JavaScript's ({@link RigidBodySpringDamperModel.addTranslationColumns}).
+   * The columns are the kernel's ({@link RigidBodySpringDamperModel.kernelColumns}, of a translation-only connector
+   * {@link RigidBodySpringDamperModel.translationKernelColumns}).
    */
   private stiffnessJacobian(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
     if (!this.v.activeConnector) return;
@@ -350,12 +332,7 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       const tau = cross3Into(this.work3, w, force);
       torque0[0] += tau[0]; torque1[0] += tau[0]; torque0[1] += tau[1]; torque1[1] += tau[1]; torque0[2] += tau[2]; torque1[2] += tau[2];
     }
-    let m: Float64Array = this.dampingWork;
-    if (this.translationOnly) {
-      this.addTranslationColumns(n, null0, null1);
-    } else {
-      m = this.kernelColumns(null0, null1);
-    }
+    const m = this.translationOnly ? this.translationKernelColumns(null0, null1) : this.kernelColumns(null0, null1);
     markers.addJacobianTransposedLoads_q(s, force0, torque0, force, torque1, 1, m);
     target.addBlock(0, 0, n, n, m, 0, n, factor);
   }
@@ -401,108 +378,27 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   }
 
   /**
-   * stiffnessJacobian's n columns of a translation-only connector into dampingWork
-   * ({@link RigidBodySpringDamperModel.translationColumnVariation} and
-   * {@link RigidBodySpringDamperModel.translationColumnLoads} per column). The loop is a method of its own and
-   * stiffnessJacobian has no loops (its 3-vectors written out) on purpose: V8 counts a function's executed bytecode (loop
-   * iterations included) towards optimizing it, so stiffnessJacobian, which only calls the compiled column methods,
-   * stays in baseline code in short runs instead of being compiled near the run's end.
+   * stiffnessJacobian's n columns of a translation-only connector ({@link RigidBodySpringDamperModel.translationOnly})
+   * by the kernel's translationColumns: the kernel's stiffnessColumns without the relative rotation's variation δuRot,
+   * the rotational half of δv6, δf6[3:6] = +0 and δT. K and D have zero rotational rows and columns, so these add only
+   * zeros of either sign to the column (for a finite state away from the Tait–Bryan angles' singularity, where δuRot is
+   * not defined; a zero's sign vanishes when the column is added into the system matrix, whose entries start from +0);
+   * the entries are stiffnessColumns' from the remaining products, in their order. Returns the view of the columns.
    */
-  private addTranslationColumns(n: number, null0: boolean, null1: boolean): void {
-    for (let c = 0; c < n; c++) {
-      this.translationColumnVariation(c, null0, null1);
-      this.translationColumnLoads(c);
+  private translationKernelColumns(null0: boolean, null1: boolean): Float64Array {
+    const k = rigidBodySpringDamperKernels();
+    const { markers, hasDamping } = this;
+    const { n0, n1 } = markers;
+    k.aj.set(this.aJoint); k.a0.set(markers.a0); k.r0.set(markers.r0); k.dp.set(markers.dp); k.f6.set(this.f6);
+    k.stiffness.set(this.stiffness);
+    if (hasDamping) {
+      k.damping.set(this.damping); k.dv.set(markers.dv); k.rates0.set(this.velocityQ0); k.rates1.set(this.velocityQ1);
     }
-  }
-
-  /**
-   * stiffnessJacobian's column c of a translation-only connector ({@link RigidBodySpringDamperModel.translationOnly}),
-   * first half: δAj into dAj and δuPos into du6[0:3] (the second half is
-   * {@link RigidBodySpringDamperModel.translationColumnLoads}). These are the kernel's columnVariation and columnLoads
-   * (rigidBodySpringDamperKernelsSource.ts) without the relative rotation's variation δuRot, the rotational
-   * half of δv6, δf6[3:6] = +0 and δT. K and D have zero rotational rows and columns, so these add only zeros of either
-   * sign to the column (for a finite state away from the Tait–Bryan angles' singularity, where δuRot is not defined; a
-   * zero's sign vanishes when the column is added into the system matrix, whose entries start from +0); the entries are
-   * columnVariation's and columnLoads' from the remaining products, in their order. The column is split into short
-   * methods on purpose (with translationRateVariation and writeForceColumn): V8 marks a function for its optimizing
-   * compiler after about 450 + 200 000/L calls of straight-line code (L its bytecode bytes), and one method of ≈ 2 900
-   * bytes reached that near the end of rotatingTableTest's 532 columns, whose compile job then ran for columns that were
-   * already done.
-   */
-  private translationColumnVariation(c: number, null0: boolean, null1: boolean): void {
-    const { markers, aJoint: aj, dA, dAll, dAj, du6 } = this;
-    const { n0, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, a0, r0, dp } = markers;
-    const side0 = c < n0;
-    const k = side0 ? c : c - n0, nm = side0 ? n0 : markers.n1;
-    const jm = side0 ? j0 : j1;
-    const sign = side0 ? -1 : 1;
-    const nd = side0 ? this.nullDirections0 : this.nullDirections1;
-    if (side0) {
-      // Aj = A0all: δAj = δA0all = R0 δA0, δA0 = δθ̃ A0 (+ the null directions); marker 1 does not move Aj
-      this.work9[0] = g0[k]; this.work9[1] = g0[n0 + k]; this.work9[2] = g0[2 * n0 + k];
-      skewMulInto(dA, this.work9, a0);
-      if (null0) {
-        const e0 = nd[0], e1 = nd[1], e2 = nd[2], k1 = n0 + k, k2 = 2 * n0 + k;
-        dA[0] += e0[k]; dA[3] += e0[k1]; dA[6] += e0[k2];
-        dA[1] += e1[k]; dA[4] += e1[k1]; dA[7] += e1[k2];
-        dA[2] += e2[k]; dA[5] += e2[k1]; dA[8] += e2[k2];
-      }
-      mat3MulInto(dAll, r0, dA);
-      dAj.set(dAll);
-    } else {
-      dAj.fill(0);
-    }
-    // δΔp = ±(J_i e + the lever's null direction), δuPos = δAjᵀΔp + AjᵀδΔp
-    let px = sign * jm[k], py = sign * jm[nm + k], pz = sign * jm[2 * nm + k];
-    if (side0 ? null0 : null1) { const lever = nd[3]; px += sign * lever[k]; py += sign * lever[nm + k]; pz += sign * lever[2 * nm + k]; }
-    du6[0] = aj[0] * px + aj[3] * py + aj[6] * pz + dAj[0] * dp[0] + dAj[3] * dp[1] + dAj[6] * dp[2];
-    du6[1] = aj[1] * px + aj[4] * py + aj[7] * pz + dAj[1] * dp[0] + dAj[4] * dp[1] + dAj[7] * dp[2];
-    du6[2] = aj[2] * px + aj[5] * py + aj[8] * pz + dAj[2] * dp[0] + dAj[5] * dp[1] + dAj[8] * dp[2];
-  }
-
-  /**
-   * The second half of a translation-only column (after {@link RigidBodySpringDamperModel.translationColumnVariation}):
-   * δf = K δuPos + D δvPos, δF = δAj f + Aj δf and the column [−J0ᵀδF; J1ᵀδF].
-   */
-  private translationColumnLoads(c: number): void {
-    const { aJoint: aj, dAj, du6, dv6, f6, stiffness: kk, damping: dd } = this;
-    const u0 = du6[0], u1 = du6[1], u2 = du6[2];
-    // each row's sums from +0
-    let h0 = 0 + kk[0] * u0 + kk[1] * u1 + kk[2] * u2;
-    let h1 = 0 + kk[6] * u0 + kk[7] * u1 + kk[8] * u2;
-    let h2 = 0 + kk[12] * u0 + kk[13] * u1 + kk[14] * u2;
-    if (this.hasDamping) {
-      this.translationRateVariation(c);
-      const v0 = dv6[0], v1 = dv6[1], v2 = dv6[2];
-      h0 = h0 + dd[0] * v0 + dd[1] * v1 + dd[2] * v2;
-      h1 = h1 + dd[6] * v0 + dd[7] * v1 + dd[8] * v2;
-      h2 = h2 + dd[12] * v0 + dd[13] * v1 + dd[14] * v2;
-    }
-    const f0 = f6[0], f1 = f6[1], f2 = f6[2];
-    this.writeForceColumn(c,
-      dAj[0] * f0 + dAj[1] * f1 + dAj[2] * f2 + aj[0] * h0 + aj[1] * h1 + aj[2] * h2,
-      dAj[3] * f0 + dAj[4] * f1 + dAj[5] * f2 + aj[3] * h0 + aj[4] * h1 + aj[5] * h2,
-      dAj[6] * f0 + dAj[7] * f1 + dAj[8] * f2 + aj[6] * h0 + aj[7] * h1 + aj[8] * h2);
-  }
-
-  /** δvPos = δAjᵀΔv + AjᵀδΔv of a translation-only column into dv6[0:3] (δΔv = ±∂v_i/∂q e at fixed u). */
-  private translationRateVariation(c: number): void {
-    const { markers, aJoint: aj, dAj, dv6 } = this;
-    const n0 = markers.n0, dv = markers.dv, side0 = c < n0;
-    const k = side0 ? c : c - n0, nm = side0 ? n0 : markers.n1, sign = side0 ? -1 : 1;
-    const vq = side0 ? this.velocityQ0 : this.velocityQ1;
-    const vx = sign * vq[k], vy = sign * vq[nm + k], vz = sign * vq[2 * nm + k];
-    dv6[0] = dAj[0] * dv[0] + dAj[3] * dv[1] + dAj[6] * dv[2] + aj[0] * vx + aj[3] * vy + aj[6] * vz;
-    dv6[1] = dAj[1] * dv[0] + dAj[4] * dv[1] + dAj[7] * dv[2] + aj[1] * vx + aj[4] * vy + aj[7] * vz;
-    dv6[2] = dAj[2] * dv[0] + dAj[5] * dv[1] + dAj[8] * dv[2] + aj[2] * vx + aj[5] * vy + aj[8] * vz;
-  }
-
-  /** Column c of dampingWork for a force F = (fx, fy, fz) on marker 1 and −F on marker 0: [−J0ᵀF; J1ᵀF]. */
-  private writeForceColumn(c: number, fx: number, fy: number, fz: number): void {
-    const { n0, n1, jacobian0: j0, jacobian1: j1 } = this.markers;
-    const m = this.dampingWork, n = n0 + n1;
-    for (let r = 0; r < n0; r++) m[r * n + c] = -(j0[r] * fx + j0[n0 + r] * fy + j0[2 * n0 + r] * fz);
-    for (let r = 0; r < n1; r++) m[(n0 + r) * n + c] = j1[r] * fx + j1[n1 + r] * fy + j1[2 * n1 + r] * fz;
+    if (null0) k.nd0.set(this.nullDirectionBlock0);
+    if (null1) k.nd1.set(this.nullDirectionBlock1);
+    k.j0.set(markers.jacobian0); k.g0.set(markers.rotationJacobian0); k.j1.set(markers.jacobian1);
+    k.translationColumns(n0, n1, null0 ? 1 : 0, null1 ? 1 : 0, hasDamping ? 1 : 0);
+    return k.m;
   }
 
   /**
@@ -559,39 +455,55 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * zeros, so f6 has the values of evaluate's); without damping v6 is not updated (its products with D are zeros).
    */
   private evaluateTranslation(): void {
-    const { markers, aJoint, u6, v6, f6 } = this;
+    const { markers, aJoint, u6, v6 } = this;
     aJoint.set(markers.a0All);
     const dLocal = mat3TransposeMulVecInto(this.work3b, aJoint, markers.dp);
-    for (let i = 0; i < 3; i++) u6[i] = dLocal[i];
+    u6[0] = dLocal[0]; u6[1] = dLocal[1]; u6[2] = dLocal[2];
     if (this.hasDamping) {
       const vLocal = mat3TransposeMulVecInto(this.work3, aJoint, markers.dv);
-      for (let i = 0; i < 3; i++) v6[i] = vLocal[i];
+      v6[0] = vLocal[0]; v6[1] = vLocal[1]; v6[2] = vLocal[2];
     }
-    this.linearForce(3);
-    for (let i = 3; i < 6; i++) f6[i] = 0;
+    this.translationForce();
   }
 
   /**
-   * f6[i] = Σ_j K_ij (u6_j − offset_j) + Σ_j D_ij v6_j over the first n rows and columns; without damping the sum stays
-   * +0 (the same f6 as with the products 0·v6).
+   * f6 = [K (u6 − offset) + D v6, 0] of a translation-only connector: linearForce's rows 0–2 over columns 0–2 (the
+   * rotational products add only zeros), written out (this runs per Newton iteration, in a fresh process's first solve
+   * in baseline code, where a loop costs more than its arithmetic); without damping the damping sum stays +0.
    */
-  private linearForce(n: number): void {
+  private translationForce(): void {
+    const { u6, v6, f6, stiffness: k, damping: d, offset } = this;
+    const x0 = u6[0] - offset[0], x1 = u6[1] - offset[1], x2 = u6[2] - offset[2];
+    const s0 = 0 + k[0] * x0 + k[1] * x1 + k[2] * x2;
+    const s1 = 0 + k[6] * x0 + k[7] * x1 + k[8] * x2;
+    const s2 = 0 + k[12] * x0 + k[13] * x1 + k[14] * x2;
+    if (this.hasDamping) {
+      const v0 = v6[0], v1 = v6[1], v2 = v6[2];
+      f6[0] = s0 + (0 + d[0] * v0 + d[1] * v1 + d[2] * v2);
+      f6[1] = s1 + (0 + d[6] * v0 + d[7] * v1 + d[8] * v2);
+      f6[2] = s2 + (0 + d[12] * v0 + d[13] * v1 + d[14] * v2);
+    } else {
+      f6[0] = s0 + 0; f6[1] = s1 + 0; f6[2] = s2 + 0;
+    }
+    f6[3] = 0; f6[4] = 0; f6[5] = 0;
+  }
+
+  /**
+   * f6[i] = Σ_j K_ij (u6_j − offset_j) + Σ_j D_ij v6_j; without damping the sum stays +0 (the same f6 as with the
+   * products 0·v6).
+   */
+  private linearForce(): void {
     const { u6, v6, f6, stiffness: k, damping: d, offset, hasDamping } = this;
     // Each difference u6_j − offset_j once and each row's sums written out from +0 (the same operations in the same
     // order as the loops over j): a fresh process's first solve runs this in baseline code, where the loops cost twice
     // as much as the arithmetic.
     const x0 = u6[0] - offset[0], x1 = u6[1] - offset[1], x2 = u6[2] - offset[2];
     const x3 = u6[3] - offset[3], x4 = u6[4] - offset[4], x5 = u6[5] - offset[5];
-    const full = n === 6;
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < 6; i++) {
       const r = 6 * i;
-      let sum = 0 + k[r] * x0 + k[r + 1] * x1 + k[r + 2] * x2;
-      if (full) sum = sum + k[r + 3] * x3 + k[r + 4] * x4 + k[r + 5] * x5;
+      const sum = 0 + k[r] * x0 + k[r + 1] * x1 + k[r + 2] * x2 + k[r + 3] * x3 + k[r + 4] * x4 + k[r + 5] * x5;
       let damping = 0;
-      if (hasDamping) {
-        damping = damping + d[r] * v6[0] + d[r + 1] * v6[1] + d[r + 2] * v6[2];
-        if (full) damping = damping + d[r + 3] * v6[3] + d[r + 4] * v6[4] + d[r + 5] * v6[5];
-      }
+      if (hasDamping) damping = damping + d[r] * v6[0] + d[r + 1] * v6[1] + d[r + 2] * v6[2] + d[r + 3] * v6[3] + d[r + 4] * v6[4] + d[r + 5] * v6[5];
       f6[i] = sum + damping;
     }
   }
@@ -601,14 +513,9 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     const f6 = this.f6;
     const uf = this.v.springForceTorqueUserFunction;
     if (uf === 0) {
-      // translation-only: linearForce(3) and f6[3:6] = +0 are linearForce(6)'s values (see evaluateTranslation), and
-      // linearForce keeps the residual's n = 3: a Jacobian's call with n = 6 deoptimized its optimized code
-      if (this.translationOnly) {
-        this.linearForce(3);
-        f6[3] = 0; f6[4] = 0; f6[5] = 0;
-      } else {
-        this.linearForce(6);
-      }
+      // translation-only: translationForce's f6 is linearForce's (see evaluateTranslation)
+      if (this.translationOnly) this.translationForce();
+      else this.linearForce();
       return;
     }
     const a = this.userArguments();

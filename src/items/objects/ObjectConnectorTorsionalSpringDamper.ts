@@ -4,8 +4,7 @@ import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkScalarSpringDamper } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, real, userFunction, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
-import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
-import { mat3TransposeMulVecInto } from '../../rotations/skew.ts';
+import { hypot2 } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
 import { RigidMarkerPair, bindDataNode } from './connectorBase.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
@@ -46,7 +45,6 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
   private readonly markers: RigidMarkerPair;
-  private readonly work9 = new Float64Array(9);
   private readonly work3 = new Float64Array(3);
   /**
    * Angle, angular velocity and torque of the last evaluation (NaN before the first: a double from the start, so that the
@@ -82,20 +80,30 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
     this.dataNode = bindDataNode(context, this.label, this.v.nodeNumber, 1, undefined);
   }
 
-  /** angle = RotXYZ(A0allᵀA1all)_z, omega = [A0allᵀ(A1ω̄1 − A0ω̄0)]_z, torque = k(angle − θ_off) + d(omega − ω_off) + τ_c (or the user function). */
+  /**
+   * angle = RotXYZ(A0allᵀA1all)_z, omega = [A0allᵀ(A1ω̄1 − A0ω̄0)]_z, torque = k(angle − θ_off) + d(omega − ω_off) + τ_c (or
+   * the user function). Only the six entries of M = A0allᵀA1all the z angle reads are formed, and only the z angle and
+   * the z component of the angular velocity (the operations of mat3TransposeMulInto, rotationMatrix2RotXYZInto and
+   * mat3TransposeMulVecInto for these entries, in their order: the same bits).
+   */
   private evaluate(s: ItemState): void {
-    const { markers, work9, work3, v } = this;
+    const { markers, work3, v } = this;
     markers.evaluateFrames(s);
     markers.evaluateAngularVelocities(s);
-    let angle = rotationMatrix2RotXYZInto(work3, markers.relativeRotation(work9))[2];
+    const b = markers.a0All, c = markers.a1All;
+    const m00 = b[0] * c[0] + b[3] * c[3] + b[6] * c[6], m01 = b[0] * c[1] + b[3] * c[4] + b[6] * c[7];
+    const m10 = b[1] * c[0] + b[4] * c[3] + b[7] * c[6], m11 = b[1] * c[1] + b[4] * c[4] + b[7] * c[7];
+    const m12 = b[1] * c[2] + b[4] * c[5] + b[7] * c[8], m22 = b[2] * c[2] + b[5] * c[5] + b[8] * c[8];
+    // RotXYZ's θ2: atan2(−M01, M00), at the singularity of θ1 (hypot(M12, M22) ≤ 1e-14) atan2(M10, M11)
+    let angle = hypot2(m12, m22) > 1e-14 ? Math.atan2(-m01, m00) : Math.atan2(m10, m11);
     if (angle > Math.PI) angle -= 2 * Math.PI;
     if (this.dataNode !== undefined) {
       // continue the angle of the last converged step by whole turns (Exudyn's continuous rotation)
       const previous = s.data[this.dataNode.dataIndex];
       if (Math.abs(angle - previous) > Math.PI) angle += Math.round((previous - angle) / (2 * Math.PI)) * 2 * Math.PI;
     }
-    const w1 = markers.relativeAngularVelocity(work3);
-    const omega = mat3TransposeMulVecInto(w1, markers.a0All, w1)[2];
+    const w = markers.relativeAngularVelocity(work3);
+    const omega = b[2] * w[0] + b[5] * w[1] + b[8] * w[2];
     this.angle = angle;
     this.omega = omega;
     const uf = v.springTorqueUserFunction;

@@ -3,8 +3,8 @@
  * rigidBodySpringDamperKernelsSource.ts, stored in rigidBodySpringDamperKernelsModule.ts. One instance per process,
  * shared by all connectors (the calls do not nest), on one 64 KB memory with fixed views of the inputs, work arrays and
  * output. A connector writes its state
- * into the views (whole arrays with `set`), calls {@link RigidBodySpringDamperKernels.stiffnessColumns} and reads the
- * columns from the view `m`.
+ * into the views (whole arrays with `set`), calls {@link RigidBodySpringDamperKernels.stiffnessColumns} (or, translation
+ * only, translationColumns, translationDampingColumns) and reads the columns from the view `m`.
  * @module
  */
 
@@ -39,6 +39,10 @@ export type RigidBodySpringDamperRegion = keyof typeof layout.lengths;
 export type RigidBodySpringDamperKernels = { readonly [Name in RigidBodySpringDamperRegion]: Float64Array<ArrayBuffer> } & {
   /** The columns into m from the views' values (flags 0 or 1; nearPi: the relative rotation is at 180°). */
   stiffnessColumns(n0: number, n1: number, null0: number, null1: number, intrinsic: number, hasDamping: number, nearPi: number): void;
+  /** A translation-only connector's q-Jacobian columns into m from the views aj, a0, r0, dp, dv, f6, K, D, j0, g0, nd0, rates0, j1, nd1, rates1. */
+  translationColumns(n0: number, n1: number, null0: number, null1: number, hasDamping: number): void;
+  /** A translation-only connector's damping-Jacobian columns into m from the views aj, damping, j0 and j1. */
+  translationDampingColumns(n0: number, n1: number): void;
 };
 
 let instance: RigidBodySpringDamperKernels | undefined;
@@ -59,5 +63,13 @@ function createKernels(): RigidBodySpringDamperKernels {
       at.force, at.lever, at.dLocal, at.dp, at.dv, at.omegaRel, at.stiffness, at.damping, at.coefficients, at.j0, at.g0, at.nd0, at.rates0,
       at.j1, at.g1, at.nd1, at.rates1, at.dA, at.dAll, at.dM, at.dAj, at.du6, at.dv6, at.df6, at.m, n0, n1, null0, null1, intrinsic, hasDamping, nearPi);
   };
-  return { ...views, stiffnessColumns };
+  const translation = exports.translationColumns, translationDamping = exports.translationDampingColumns;
+  const translationColumns = (n0: number, n1: number, null0: number, null1: number, hasDamping: number): void => {
+    translation(at.aj, at.a0, at.r0, at.dp, at.dv, at.f6, at.stiffness, at.damping, at.j0, at.g0, at.nd0, at.rates0, at.j1, at.nd1,
+      at.rates1, at.dA, at.dAll, at.dAj, at.du6, at.dv6, at.m, n0, n1, null0, null1, hasDamping);
+  };
+  const translationDampingColumns = (n0: number, n1: number): void => {
+    translationDamping(at.aj, at.damping, at.j0, at.j1, at.m, n0, n1);
+  };
+  return { ...views, stiffnessColumns, translationColumns, translationDampingColumns };
 }

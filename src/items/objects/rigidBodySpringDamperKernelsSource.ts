@@ -255,3 +255,121 @@ function mat3Product(out: Float64Array, a: Float64Array, rowStride: Int, columnS
     }
   }
 }
+
+/**
+ * The q-Jacobian's columns of a translation-only connector (K and D with zero rotational rows and columns, the standard
+ * formulation: Aj = A0all) into m ((n0 + n1)², row-major), without the markers' ∂(Jᵀ loads)/∂q: per column of marker 0
+ * δA0 = δθ̃ A0 (+ the null directions nd0 if null0 ≠ 0), δAj = δA0all = R0 δA0, of marker 1 δAj = 0; δΔp = ±(J e + the
+ * lever's null direction), δuPos = AjᵀδΔp + δAjᵀΔp, δf = K δuPos (+ D δvPos with δvPos = δAjᵀΔv + AjᵀδΔv, δΔv = ±∂v/∂q e
+ * from rates_i, if hasDamping ≠ 0; each row's sums from +0), δF = δAj f + Aj δf, the column [−J0ᵀδF; J1ᵀδF]. The
+ * connector's former JavaScript (translationColumnVariation, translationColumnLoads) in its order of operations; inputs
+ * as in stiffnessColumns (aj, a0, r0, dp, dv, f6, stiffness, damping, j0, g0, nd0, rates0, j1, nd1, rates1), work dA,
+ * dAll, dAj, du6, dv6.
+ */
+export function translationColumns(
+  aj: Float64Array, a0: Float64Array, r0: Float64Array, dp: Float64Array, dv: Float64Array, f6: Float64Array,
+  stiffness: Float64Array, damping: Float64Array, j0: Float64Array, g0: Float64Array, nd0: Float64Array, rates0: Float64Array,
+  j1: Float64Array, nd1: Float64Array, rates1: Float64Array, dA: Float64Array, dAll: Float64Array, dAj: Float64Array,
+  du6: Float64Array, dv6: Float64Array, m: Float64Array, n0: Int, n1: Int, null0: Int, null1: Int, hasDamping: Int,
+): void {
+  for (let c: Int = 0; c < n0 + n1; c++) {
+    if (c < n0) {
+      translationColumn(aj, a0, r0, dp, dv, f6, stiffness, damping, j0, g0, nd0, rates0, j0, j1, dA, dAll, dAj, du6, dv6, m,
+        n0, n1, c, n0, c, 1, -1, null0, hasDamping);
+    } else {
+      translationColumn(aj, a0, r0, dp, dv, f6, stiffness, damping, j1, g0, nd1, rates1, j0, j1, dA, dAll, dAj, du6, dv6, m,
+        n0, n1, c, n1, c - n0, 0, 1, null1, hasDamping);
+    }
+  }
+}
+
+/**
+ * Column c of {@link translationColumns}: coordinate k of the moved marker (jm its position Jacobian, nd its null
+ * directions, rates its ∂v/∂q, nm its coordinates; side0 ≠ 0 and sign −1 for marker 0, else marker 1 and sign +1).
+ */
+function translationColumn(
+  aj: Float64Array, a0: Float64Array, r0: Float64Array, dp: Float64Array, dv: Float64Array, f6: Float64Array,
+  stiffness: Float64Array, damping: Float64Array, jm: Float64Array, g0: Float64Array, nd: Float64Array, rates: Float64Array,
+  j0: Float64Array, j1: Float64Array, dA: Float64Array, dAll: Float64Array, dAj: Float64Array, du6: Float64Array, dv6: Float64Array,
+  m: Float64Array, n0: Int, n1: Int, c: Int, nm: Int, k: Int, side0: Int, sign: number, nullM: Int, hasDamping: Int,
+): void {
+  const k1: Int = nm + k, k2: Int = 2 * nm + k;
+  if (side0 !== 0) {
+    skewMul(dA, g0[k], g0[k1], g0[k2], a0);
+    if (nullM !== 0) {
+      const e1: Int = 3 * nm, e2: Int = 6 * nm;
+      dA[0] += nd[k]; dA[3] += nd[k1]; dA[6] += nd[k2];
+      dA[1] += nd[e1 + k]; dA[4] += nd[e1 + k1]; dA[7] += nd[e1 + k2];
+      dA[2] += nd[e2 + k]; dA[5] += nd[e2 + k1]; dA[8] += nd[e2 + k2];
+    }
+    mat3Product(dAll, r0, 3, 1, dA);
+    for (let i: Int = 0; i < 9; i++) {
+      dAj[i] = dAll[i];
+    }
+  } else {
+    for (let i: Int = 0; i < 9; i++) {
+      dAj[i] = 0;
+    }
+  }
+  let px = sign * jm[k], py = sign * jm[k1], pz = sign * jm[k2];
+  if (nullM !== 0) {
+    const lever: Int = 9 * nm;
+    px += sign * nd[lever + k]; py += sign * nd[lever + k1]; pz += sign * nd[lever + k2];
+  }
+  du6[0] = aj[0] * px + aj[3] * py + aj[6] * pz + dAj[0] * dp[0] + dAj[3] * dp[1] + dAj[6] * dp[2];
+  du6[1] = aj[1] * px + aj[4] * py + aj[7] * pz + dAj[1] * dp[0] + dAj[4] * dp[1] + dAj[7] * dp[2];
+  du6[2] = aj[2] * px + aj[5] * py + aj[8] * pz + dAj[2] * dp[0] + dAj[5] * dp[1] + dAj[8] * dp[2];
+  const u0 = du6[0], u1 = du6[1], u2 = du6[2];
+  let h0 = 0 + stiffness[0] * u0 + stiffness[1] * u1 + stiffness[2] * u2;
+  let h1 = 0 + stiffness[6] * u0 + stiffness[7] * u1 + stiffness[8] * u2;
+  let h2 = 0 + stiffness[12] * u0 + stiffness[13] * u1 + stiffness[14] * u2;
+  if (hasDamping !== 0) {
+    const vx = sign * rates[k], vy = sign * rates[k1], vz = sign * rates[k2];
+    dv6[0] = dAj[0] * dv[0] + dAj[3] * dv[1] + dAj[6] * dv[2] + aj[0] * vx + aj[3] * vy + aj[6] * vz;
+    dv6[1] = dAj[1] * dv[0] + dAj[4] * dv[1] + dAj[7] * dv[2] + aj[1] * vx + aj[4] * vy + aj[7] * vz;
+    dv6[2] = dAj[2] * dv[0] + dAj[5] * dv[1] + dAj[8] * dv[2] + aj[2] * vx + aj[5] * vy + aj[8] * vz;
+    const v0 = dv6[0], v1 = dv6[1], v2 = dv6[2];
+    h0 = h0 + damping[0] * v0 + damping[1] * v1 + damping[2] * v2;
+    h1 = h1 + damping[6] * v0 + damping[7] * v1 + damping[8] * v2;
+    h2 = h2 + damping[12] * v0 + damping[13] * v1 + damping[14] * v2;
+  }
+  const f0 = f6[0], f1 = f6[1], f2 = f6[2];
+  writeForceColumn(m, j0, j1, n0, n1, c,
+    dAj[0] * f0 + dAj[1] * f1 + dAj[2] * f2 + aj[0] * h0 + aj[1] * h1 + aj[2] * h2,
+    dAj[3] * f0 + dAj[4] * f1 + dAj[5] * f2 + aj[3] * h0 + aj[4] * h1 + aj[5] * h2,
+    dAj[6] * f0 + dAj[7] * f1 + dAj[8] * f2 + aj[6] * h0 + aj[7] * h1 + aj[8] * h2);
+}
+
+/**
+ * The damping Jacobian's columns of a translation-only connector into m ((n0 + n1)², row-major): column c is the
+ * velocity half e = ±J_i e_c of the relative twist, b = Ajᵀe, h = D b (each row's sum from +0), F = Aj h and
+ * [−J0ᵀF; J1ᵀF] (the connector's former translationDampingColumn in its order of operations).
+ */
+export function translationDampingColumns(aj: Float64Array, damping: Float64Array, j0: Float64Array, j1: Float64Array, m: Float64Array, n0: Int, n1: Int): void {
+  const a0 = aj[0], a1 = aj[1], a2 = aj[2], a3 = aj[3], a4 = aj[4], a5 = aj[5], a6 = aj[6], a7 = aj[7], a8 = aj[8];
+  for (let c: Int = 0; c < n0 + n1; c++) {
+    let ev0 = 0, ev1 = 0, ev2 = 0;
+    if (c < n0) {
+      ev0 = -1 * j0[c]; ev1 = -1 * j0[n0 + c]; ev2 = -1 * j0[2 * n0 + c];
+    } else {
+      const k: Int = c - n0;
+      ev0 = j1[k]; ev1 = j1[n1 + k]; ev2 = j1[2 * n1 + k];
+    }
+    const b0 = a0 * ev0 + a3 * ev1 + a6 * ev2, b1 = a1 * ev0 + a4 * ev1 + a7 * ev2, b2 = a2 * ev0 + a5 * ev1 + a8 * ev2;
+    const h0 = 0 + damping[0] * b0 + damping[1] * b1 + damping[2] * b2;
+    const h1 = 0 + damping[6] * b0 + damping[7] * b1 + damping[8] * b2;
+    const h2 = 0 + damping[12] * b0 + damping[13] * b1 + damping[14] * b2;
+    writeForceColumn(m, j0, j1, n0, n1, c, a0 * h0 + a1 * h1 + a2 * h2, a3 * h0 + a4 * h1 + a5 * h2, a6 * h0 + a7 * h1 + a8 * h2);
+  }
+}
+
+/** Column c of m ((n0 + n1)², row-major) for a force F = (fx, fy, fz) on marker 1 and −F on marker 0: [−J0ᵀF; J1ᵀF]. */
+function writeForceColumn(m: Float64Array, j0: Float64Array, j1: Float64Array, n0: Int, n1: Int, c: Int, fx: number, fy: number, fz: number): void {
+  const n: Int = n0 + n1;
+  for (let r: Int = 0; r < n0; r++) {
+    m[r * n + c] = -(j0[r] * fx + j0[n0 + r] * fy + j0[2 * n0 + r] * fz);
+  }
+  for (let r: Int = 0; r < n1; r++) {
+    m[(n0 + r) * n + c] = j1[r] * fx + j1[n1 + r] * fy + j1[2 * n1 + r] * fz;
+  }
+}
