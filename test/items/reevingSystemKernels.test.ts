@@ -8,15 +8,18 @@ function at(view: Float64Array, region: Float64Array): number {
   return (view.byteOffset - region.byteOffset) / 8;
 }
 
+/** The kernels, each called in turn. */
+const kernelNames = ['spans', 'loads', 'tangentStart', 'tangentStep'] as const;
+
 describe('reevingSystemKernels', () => {
-  it('compute the spans and the loads bit for bit as the source run as JavaScript', () => {
+  it('compute the spans, the loads and the tangent iteration bit for bit as the source run as JavaScript', () => {
     const layouts = [[7, 7, 7], [0, 7, 6], [7, 0], [6, 7, 0, 7, 1]];
-    const rates = new Set<string>();
+    const rates = new Set<string>(), statuses = new Set<string>();
     for (let trial = 0; trial < 400; trial++) {
       const coordinates = layouts[trial % layouts.length];
       const rope = reevingSystemRegion(coordinates);
       const doubles = (rope.tableAddress - rope.address) / 8;
-      const table = new Int32Array(rope.region.buffer, rope.region.byteOffset + 8 * doubles, 14 + coordinates.length);
+      const table = rope.table;
       const next = values(trial + 1, { specialShare: trial % 4 === 3 ? 0.08 : 0 });
       const input = Float64Array.from({ length: doubles }, next);
       input[3] = trial % 2;
@@ -26,14 +29,21 @@ describe('reevingSystemKernels', () => {
         input.copyWithin(p + 3, p, p + 3);
         input.fill(0, t, t + 6);
       }
+      const name = kernelNames[trial % kernelNames.length], span = trial % (coordinates.length - 1);
+      table[14] = span;
+      // tangentStart: both radii 0 (no iteration), or the axis of marker span along the line of the centres
+      const p = at(rope.position, rope.region) + 3 * span, radii = at(rope.radii, rope.region) + span, axis = at(rope.axis, rope.region) + 3 * span;
+      if (trial % 3 === 0) input.fill(0, radii, radii + 2);
+      if (trial % 3 === 1) for (let k = 0; k < 3; k++) input[axis + k] = 2 * (input[p + 3 + k] - input[p + k]);
       const expected = input.slice();
-      const rate = trial % 3 === 0 ? source.loads(expected, table) : source.spans(expected, table);
+      const rate = source[name](expected, table);
       rope.region.set(input);
-      expect(bits([trial % 3 === 0 ? rope.kernels.loads(rope.address, rope.tableAddress) : rope.kernels.spans(rope.address, rope.tableAddress)])).toEqual(bits([rate]));
+      expect(bits([rope.kernels[name](rope.address, rope.tableAddress)])).toEqual(bits([rate]));
       expect(bits(rope.region.subarray(0, doubles))).toEqual(bits(expected));
-      rates.add(bits([rate])[0]);
+      (name === 'spans' || name === 'loads' ? rates : statuses).add(bits([rate])[0]);
     }
-    expect(rates.size).toBeGreaterThan(100);
+    expect(rates.size).toBeGreaterThan(50);
+    expect([...statuses].sort()).toEqual(['0', '1', '3', '4', '5']);
   });
 
   it('lays out the parts of a rope in its region', () => {

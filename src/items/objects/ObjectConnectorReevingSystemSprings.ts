@@ -7,8 +7,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexList, matrix, real, ureal, vector, type MatrixValue, type VectorValue } from '../../registry/parameters.ts';
 import { mat3MulVecInto } from '../../rotations/skew.ts';
-import { CircleTangentSolver } from './circleTangent.ts';
-import { reevingSystemRegion, type ReevingSystemRegion } from './reevingSystemKernels.ts';
+import { reevingSystemRegion, solveTangent, type ReevingSystemRegion } from './reevingSystemKernels.ts';
 
 const parameters = {
   markerNumbers: markerIndexList('Rigid markers [m_0 … m_{nr−1}] of the rope ends and the sheaves in rope order, then, with hasCoordinateMarkers, the coordinate markers [m_c0, m_c1] of length added at the start and at the end.'),
@@ -59,18 +58,11 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
    * directions and lengths, the markers' Jacobians and loads); made at bind.
    */
   private kernel: ReevingSystemRegion | undefined = undefined;
-  /**
-   * Per span i, at 14i: the inputs of its last tangent solve (centres and axes of markers i and i + 1, their radii): a
-   * solve with the same inputs has the same result, which is still in the region's tangents (the sensors' evaluations
-   * at the state of the last residual).
-   */
-  private tangentInputs = new Float64Array(0);
   /** Per sheave i: the views of entries 3i … 3i + 2 of position, velocity, omega and axis (made at bind: subarray allocates). */
   private sheaveViews: Float64Array[][] = [];
   private readonly orientation = new Float64Array(9);
   /** A coordinate marker's Jacobian row. */
   private coordinateRow = new Float64Array(0);
-  private readonly solver = new CircleTangentSolver();
   /** Results of the last evaluation: rope length L, its rate L̇ and the rope force F. */
   private length = 0;
   private lengthRate = 0;
@@ -108,7 +100,7 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
     kernel.region[1] = v.dampingTorsional;
     kernel.region[2] = v.dampingShear;
     kernel.region[3] = v.dampingTorsional !== 0 || v.dampingShear !== 0 ? 1 : 0;
-    this.tangentInputs = new Float64Array(14 * (nr - 1)).fill(Number.NaN);
+    kernel.radii.set(v.sheavesRadii);
     this.sheaveViews = [kernel.position, kernel.velocity, kernel.omega, kernel.axis].map((array) => Array.from({ length: nr }, (_, i) => array.subarray(3 * i, 3 * i + 3)));
     this.coordinateRow = new Float64Array(widest);
   }
@@ -116,7 +108,8 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
   /** Updates the marker kinematics, the tangent points, L, L̇ and F. */
   private evaluate(s: ItemState): void {
     const { nr, v, orientation } = this;
-    const { kernels, address, tableAddress, position: p, axis, tangents, lengths, wrap } = this.kernel!;
+    const kernel = this.kernel!;
+    const { kernels, address, tableAddress, lengths, wrap } = kernel;
     const views = this.sheaveViews;
     const positionViews = views[0], velocityViews = views[1], omegaViews = views[2], axisViews = views[3];
     for (let i = 0; i < nr; i++) {
@@ -127,16 +120,13 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
       marker.orientation(s, orientation);
       mat3MulVecInto(axisViews[i], orientation, v.sheavesAxes[i]);
     }
-    const radii = v.sheavesRadii;
+    // the common tangents of the spans (a span whose inputs are those of its last solve keeps its tangents: the sensors'
+    // evaluations at the state of the last residual)
     for (let i = 0; i < nr - 1; i++) {
-      if (!this.sameTangentInputs(i)) {
-        const reason = this.solver.solve(p, i, i + 1, axis, radii[i], radii[i + 1], tangents, 6 * i);
-        if (reason !== undefined) {
-          this.tangentInputs[14 * i] = Number.NaN;
-          itemError(this.label, 'markerNumbers', `has no rope span between markers ${i} and ${i + 1}: ${reason}; check the sheave positions, axes and radii`);
-        }
-      }
+      const reason = solveTangent(kernel, i);
+      if (reason !== undefined) itemError(this.label, 'markerNumbers', `has no rope span between markers ${i} and ${i + 1}: ${reason}; check the sheave positions, axes and radii`);
     }
+    const radii = v.sheavesRadii;
     const rate = kernels.spans(address, tableAddress);
     let length = 0;
     for (let i = 0; i < nr - 1; i++) {
@@ -164,27 +154,6 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
     let force = ((length - L0) * v.stiffnessPerLength + (rate - L0rate) * v.dampingPerLength) * inverseL0;
     if (v.regularizationForce > 0 && force < 0) force = v.regularizationForce * Math.tanh(force / v.regularizationForce);
     this.ropeForce = force;
-  }
-
-  /**
-   * True if span i's inputs (centres, axes, radii) are those of its last tangent solve; else stores them (the solve
-   * follows) and returns false. NaN never compares equal, so a NaN input solves again; +0 and −0 count as different.
-   */
-  private sameTangentInputs(i: number): boolean {
-    const { position: p, axis } = this.kernel!;
-    const x = this.tangentInputs;
-    const radii = this.v.sheavesRadii;
-    const at = 14 * i, a = 3 * i;
-    let same = radii[i] === x[at + 12] && radii[i + 1] === x[at + 13];
-    for (let k = 0; k < 6; k++) {
-      const pk = p[a + k], ak = axis[a + k];
-      const xp = x[at + k], xa = x[at + 6 + k];
-      // (±0 compare equal: their reciprocals tell them apart)
-      if (pk !== xp || ak !== xa || (pk === 0 && 1 / pk !== 1 / xp) || (ak === 0 && 1 / ak !== 1 / xa)) same = false;
-      x[at + k] = pk; x[at + 6 + k] = ak;
-    }
-    x[at + 12] = radii[i]; x[at + 13] = radii[i + 1];
-    return same;
   }
 
   /**
@@ -251,7 +220,7 @@ export const objectConnectorReevingSystemSpringsDefinition: ItemDefinition<'Obje
     + 'runs on. Optionally two coordinate markers add length at the rope ends. Numerical Jacobians (as in Exudyn).',
   parameters,
   outputVariables: [OutputVariableType.Distance, OutputVariableType.VelocityLocal, OutputVariableType.ForceLocal],
-  equations: 'Span i: the common tangent of circles i and i + 1 (see circleTangent.ts) with radius vectors r_A, r_B; '
+  equations: 'Span i: the common tangent of circles i and i + 1 (see reevingSystemKernelsSource.ts) with radius vectors r_A, r_B; '
     + 'L = Σ |p_{i+1} + r_B − p_i − r_A| + Σ_{0<i<nr−1} R_i φ_i, φ_i ∈ [0, 2π) the wrap angle on sheave i; '
     + 'L̇ = Σ (v_{i+1} + ω_{i+1} × r_B − v_i − ω_i × r_A)·d_i (the wrap-angle rates are neglected, as in Exudyn). '
     + 'L0 = L_ref + f0 q_c0 + f1 q_c1, L̇0 = f0 q̇_c0 + f1 q̇_c1 (coordinate markers; else L_ref, 0). '
