@@ -121,7 +121,8 @@ describe('ObjectConnectorReevingSystemSprings', () => {
     const axes = [0, 0, 1, Math.sin(tilt), 0, Math.cos(tilt)];
     const [RA, RB] = [0.5, 0.8];
     rope.position.set(centres);
-    rope.axis.set(axes);
+    rope.localAxes.set(axes);
+    rope.rotations.set([1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
     rope.radii.set([RA, RB]);
     expect(solveTangent(rope, 0)).toBeUndefined();
     const out = rope.tangents;

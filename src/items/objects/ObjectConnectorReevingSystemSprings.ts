@@ -6,7 +6,6 @@ import {
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexList, matrix, real, ureal, vector, type MatrixValue, type VectorValue } from '../../registry/parameters.ts';
-import { mat3MulVecInto } from '../../rotations/skew.ts';
 import { reevingSystemRegion, solveTangent, type ReevingSystemRegion } from './reevingSystemKernels.ts';
 
 const parameters = {
@@ -58,9 +57,10 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
    * directions and lengths, the markers' Jacobians and loads); made at bind.
    */
   private kernel: ReevingSystemRegion | undefined = undefined;
-  /** Per sheave i: the views of entries 3i … 3i + 2 of position, velocity, omega and axis (made at bind: subarray allocates). */
+  /** Per sheave i: the views of entries 3i … 3i + 2 of position, velocity and omega (made at bind: subarray allocates). */
   private sheaveViews: Float64Array[][] = [];
-  private readonly orientation = new Float64Array(9);
+  /** Per sheave i: the view of its rotation matrix in the region. */
+  private rotationViews: Float64Array[] = [];
   /** A coordinate marker's Jacobian row. */
   private coordinateRow = new Float64Array(0);
   /** Results of the last evaluation: rope length L, its rate L̇ and the rope force F. */
@@ -101,26 +101,27 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
     kernel.region[2] = v.dampingShear;
     kernel.region[3] = v.dampingTorsional !== 0 || v.dampingShear !== 0 ? 1 : 0;
     kernel.radii.set(v.sheavesRadii);
-    this.sheaveViews = [kernel.position, kernel.velocity, kernel.omega, kernel.axis].map((array) => Array.from({ length: nr }, (_, i) => array.subarray(3 * i, 3 * i + 3)));
+    v.sheavesAxes.forEach((row, i) => kernel.localAxes.set(row, 3 * i));
+    this.sheaveViews = [kernel.position, kernel.velocity, kernel.omega].map((array) => Array.from({ length: nr }, (_, i) => array.subarray(3 * i, 3 * i + 3)));
+    this.rotationViews = Array.from({ length: nr }, (_, i) => kernel.rotations.subarray(9 * i, 9 * i + 9));
     this.coordinateRow = new Float64Array(widest);
   }
 
   /** Updates the marker kinematics, the tangent points, L, L̇ and F. */
   private evaluate(s: ItemState): void {
-    const { nr, v, orientation } = this;
+    const { nr, v } = this;
     const kernel = this.kernel!;
     const { kernels, address, tableAddress, lengths, wrap } = kernel;
     const views = this.sheaveViews;
-    const positionViews = views[0], velocityViews = views[1], omegaViews = views[2], axisViews = views[3];
+    const positionViews = views[0], velocityViews = views[1], omegaViews = views[2], rotationViews = this.rotationViews;
     for (let i = 0; i < nr; i++) {
       const marker = this.sheaves[i];
       marker.position(s, positionViews[i]);
       marker.velocity(s, velocityViews[i]);
       marker.angularVelocity(s, omegaViews[i]);
-      marker.orientation(s, orientation);
-      mat3MulVecInto(axisViews[i], orientation, v.sheavesAxes[i]);
+      marker.orientation(s, rotationViews[i]);
     }
-    // the common tangents of the spans (a span whose inputs are those of its last solve keeps its tangents: the sensors'
+    // the global axes and the common tangents of the spans (a span whose inputs are those of its last solve keeps its tangents: the sensors'
     // evaluations at the state of the last residual)
     for (let i = 0; i < nr - 1; i++) {
       const reason = solveTangent(kernel, i);

@@ -31,7 +31,10 @@ export interface ReevingSystemRegion {
   readonly tangentInputs: Float64Array;
   /** The tangent kernels' scratch (reevingSystemKernelsSource.ts). */
   readonly scratch: Float64Array;
-  /** Per marker (3 each): position, velocity, angular velocity, global axis; per span: rA, rB (6 each). */
+  /** Per marker: its rotation matrix (9, row-major; written by the marker) and its sheave axis in its frame (3; at bind). */
+  readonly rotations: Float64Array;
+  readonly localAxes: Float64Array;
+  /** Per marker (3 each): position, velocity, angular velocity, global axis (formed by tangentStart of span 0); per span: rA, rB (6 each). */
   readonly position: Float64Array;
   readonly velocity: Float64Array;
   readonly omega: Float64Array;
@@ -58,21 +61,22 @@ const regions = kernelRegions((pages) => instantiateKernels<ReevingSystemKernels
 /** A new region for a rope over the given rigid markers' numbers of local coordinates (at least two markers). */
 export function reevingSystemRegion(markerCoordinates: readonly number[]): ReevingSystemRegion {
   const S = markerCoordinates.length, w = Math.max(0, ...markerCoordinates);
-  const lengths = [3 * S, 3 * S, 3 * S, 3 * S, 6 * (S - 1), 3 * (S - 1), S - 1, 2 * S, 3 * S, 3 * S, 6 * w * S, w * S, S, 14 * (S - 1), 22];
+  const lengths = [3 * S, 3 * S, 3 * S, 3 * S, 6 * (S - 1), 3 * (S - 1), S - 1, 2 * S, 3 * S, 3 * S, 6 * w * S, w * S, S, 14 * (S - 1), 22, 9 * S, 3 * S];
   const offsets: number[] = [];
   let doubles = 4;
   for (const length of lengths) {
     offsets.push(doubles);
     doubles += length;
   }
-  const tableLength = tableHeader + S;
+  const tableLength = tableHeader + S + 2;
   const { kernels, region, address } = regions(doubles + Math.ceil(tableLength / 2));
   const table = new Int32Array(region.buffer, region.byteOffset + 8 * doubles, tableLength);
-  table.set([S, w, ...offsets.slice(0, 12), 0, ...offsets.slice(12), ...markerCoordinates]);
+  table.set([S, w, ...offsets.slice(0, 12), 0, ...offsets.slice(12, 15), ...markerCoordinates, ...offsets.slice(15)]);
   const part = (k: number): Float64Array => region.subarray(offsets[k], offsets[k] + lengths[k]);
   const jacobians = (k: number): Float64Array[] => markerCoordinates.map((_, i) => region.subarray(offsets[10] + 6 * w * i + 3 * w * k, offsets[10] + 6 * w * i + 3 * w * (k + 1)));
   return {
     kernels, region, address, tableAddress: address + 8 * doubles, table, radii: part(12), tangentInputs: part(13).fill(Number.NaN), scratch: part(14),
+    rotations: part(15), localAxes: part(16),
     position: part(0), velocity: part(1), omega: part(2), axis: part(3), tangents: part(4), directions: part(5), lengths: part(6), wrap: part(7),
     positionJacobians: jacobians(0), rotationJacobians: jacobians(1),
     loads: markerCoordinates.map((n, i) => region.subarray(offsets[11] + w * i, offsets[11] + w * i + n)),

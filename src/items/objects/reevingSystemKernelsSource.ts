@@ -12,7 +12,8 @@
  * row-major, the rotation Jacobian at 3w) and the generalized forces (w per marker); n[14] the span of the tangent kernels,
  * n[15…17] the offsets of the markers' radii R_i (1 each), of the spans' inputs of their last tangent solve (14 each:
  * the centres and axes of its two markers, their radii) and of the tangent kernels' scratch (22); n[18 + i] the local
- * coordinates n_i of marker i. Constants and inputs j[0…3]: the rope force F, the torsional and shear damping DT and DS, and 1 if
+ * coordinates n_i of marker i; n[18 + S], n[19 + S] the offsets of the markers' rotation matrices A_i (9 each, row-major)
+ * and of their sheave axes ā_i in their frames (3 each). Constants and inputs j[0…3]: the rope force F, the torsional and shear damping DT and DS, and 1 if
  * either of them is non-zero (else 0).
  * @module
  */
@@ -146,7 +147,7 @@ export function loads(j: Float64Array, n: Int32Array): number {
  */
 
 /**
- * Starts the tangent solve of span n[14]. Returns 1 when its inputs (centres, axes, radii; ±0 told apart, a NaN never
+ * Starts the tangent solve of span n[14]; for span 0, first forms every marker's global axis a_i = A_i ā_i. Returns 1 when its inputs (centres, axes, radii; ±0 told apart, a NaN never
  * the same) are those of its last solve (the tangents are current) or both radii are 0 (zero radius vectors written),
  * 0 when the iteration is set up (rA = rB = 0 written; the caller iterates), 3 for coincident centres, 4 for an axis
  * parallel to the line of centres. The inputs are stored for the next call in every case.
@@ -155,6 +156,16 @@ export function tangentStart(j: Float64Array, n: Int32Array): number {
   const i: Int = n[14];
   const p: Int = n[2], axes: Int = n[5], radii: Int = n[15], x: Int = n[16] + 14 * i, s: Int = n[17], o: Int = n[6] + 6 * i;
   const a: Int = 3 * i, b: Int = a + 3;
+  if (i === 0) {
+    const S: Int = n[0], rotations: Int = n[18 + S], local: Int = n[19 + S];
+    for (let m: Int = 0; m < S; m++) {
+      const A: Int = rotations + 9 * m, x: Int = local + 3 * m, out: Int = axes + 3 * m;
+      const x0 = j[x], x1 = j[x + 1], x2 = j[x + 2];
+      j[out] = j[A] * x0 + j[A + 1] * x1 + j[A + 2] * x2;
+      j[out + 1] = j[A + 3] * x0 + j[A + 4] * x1 + j[A + 5] * x2;
+      j[out + 2] = j[A + 6] * x0 + j[A + 7] * x1 + j[A + 8] * x2;
+    }
+  }
   const RA = j[radii + i], RB = j[radii + i + 1];
   let same: Int = 1;
   if (RA !== j[x + 12] || RB !== j[x + 13]) same = 0;
