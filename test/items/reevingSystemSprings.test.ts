@@ -3,7 +3,7 @@ import {
   SystemContainer, SimulationSettings, OutputVariableType, ObjectGround, NodeRigidBodyEP, NodePointGround, ObjectRigidBody, MarkerBodyRigid,
   MarkerNodeRigid, MarkerNodeCoordinate, GenericJoint, CoordinateConstraint, ReevingSystemSprings, Force, type MainSystem,
 } from '../../src/index.ts';
-import { CircleTangentSolver } from '../../src/items/objects/circleTangent.ts';
+import { reevingSystemRegion, solveTangent } from '../../src/items/objects/reevingSystemKernels.ts';
 
 const R = 0.4;
 const H = 3;
@@ -115,13 +115,17 @@ describe('ObjectConnectorReevingSystemSprings', () => {
   it('commonTangentTouchesBothCirclesForTiltedAxes', () => {
     // Two circles with axes at different angles to the line of centres: the radius vectors have length R and are
     // perpendicular to the tangent and to their axes (to the iteration tolerance, 1e-12 relative).
-    const solver = new CircleTangentSolver();
+    const rope = reevingSystemRegion([0, 0]);
     const centres = [0, 0, 0, 3, -1, 0.5];
     const tilt = 0.3;
     const axes = [0, 0, 1, Math.sin(tilt), 0, Math.cos(tilt)];
-    const out = new Float64Array(6);
     const [RA, RB] = [0.5, 0.8];
-    expect(solver.solve(centres, 0, 1, axes, RA, RB, out, 0)).toBeUndefined();
+    rope.position.set(centres);
+    rope.localAxes.set(axes);
+    rope.rotations.set([1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    rope.radii.set([RA, RB]);
+    expect(solveTangent(rope, 0)).toBeUndefined();
+    const out = rope.tangents;
     const rA = out.subarray(0, 3), rB = out.subarray(3, 6);
     const tangent = [0, 1, 2].map((k) => centres[3 + k] + rB[k] - centres[k] - rA[k]);
     const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];

@@ -6,8 +6,7 @@ import {
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexList, matrix, real, ureal, vector, type MatrixValue, type VectorValue } from '../../registry/parameters.ts';
-import { hypot3, mat3MulVecInto } from '../../rotations/skew.ts';
-import { CircleTangentSolver } from './circleTangent.ts';
+import { reevingSystemRegion, solveTangent, type ReevingSystemRegion } from './reevingSystemKernels.ts';
 
 const parameters = {
   markerNumbers: markerIndexList('Rigid markers [m_0 … m_{nr−1}] of the rope ends and the sheaves in rope order, then, with hasCoordinateMarkers, the coordinate markers [m_c0, m_c1] of length added at the start and at the end.'),
@@ -53,35 +52,17 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
   /** Local offset of each marker's coordinates (rigid markers, then coordinate markers). */
   private offsets = new Int32Array(0);
   private readonly nr: number;
-  /** Per rigid marker: position, velocity, global angular velocity, global axis (3 each), and the force and torque on it. */
-  private position = new Float64Array(0);
-  private velocity = new Float64Array(0);
-  private omega = new Float64Array(0);
-  private axis = new Float64Array(0);
-  private force = new Float64Array(0);
-  private torque = new Float64Array(0);
-  /** Per span i: rA (6i) and rB (6i + 3), the radius vectors to the tangent points at markers i and i + 1. */
-  private tangents = new Float64Array(0);
   /**
-   * Per span i, at 14i: the inputs of its last tangent solve (centres and axes of markers i and i + 1, their radii): a
-   * solve with the same inputs has the same result, which is still in {@link tangents} (the sensors' evaluations at
-   * the state of the last residual).
+   * The kernels' region of this rope (reevingSystemKernels.ts: the markers' kinematics, the spans' tangent radius vectors,
+   * directions and lengths, the markers' Jacobians and loads); made at bind.
    */
-  private tangentInputs = new Float64Array(0);
-  /** Per sheave i: the views of entries 3i … 3i + 2 of position, velocity, omega and axis (made at bind: subarray allocates). */
+  private kernel: ReevingSystemRegion | undefined = undefined;
+  /** Per sheave i: the views of entries 3i … 3i + 2 of position, velocity and omega (made at bind: subarray allocates). */
   private sheaveViews: Float64Array[][] = [];
-  private readonly orientation = new Float64Array(9);
-  /** Position and rotation Jacobian of one marker (3 × its coordinates), and a coordinate marker's Jacobian row. */
-  private jacobian = new Float64Array(0);
-  private rotationJacobian = new Float64Array(0);
+  /** Per sheave i: the view of its rotation matrix in the region. */
+  private rotationViews: Float64Array[] = [];
+  /** A coordinate marker's Jacobian row. */
   private coordinateRow = new Float64Array(0);
-  private readonly direction = new Float64Array(3);
-  /** Per span i of the last evaluation: its unit direction (at 3i) and length (at i), for the forces. */
-  private spanDirections = new Float64Array(0);
-  private spanLengths = new Float64Array(0);
-  /** Relative velocity of the tangent points of one span (shear damping). */
-  private readonly relativeVelocity = new Float64Array(3);
-  private readonly solver = new CircleTangentSolver();
   /** Results of the last evaluation: rope length L, its rate L̇ and the rope force F. */
   private length = 0;
   private lengthRate = 0;
@@ -115,58 +96,48 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
       widest = Math.max(widest, marker.nLocalU);
     });
     this.localNodes = markers.flatMap((marker) => [...marker.nodes]);
-    [this.position, this.velocity, this.omega, this.axis, this.force, this.torque] = Array.from({ length: 6 }, () => new Float64Array(3 * nr));
-    this.tangents = new Float64Array(6 * (nr - 1));
-    this.tangentInputs = new Float64Array(14 * (nr - 1)).fill(Number.NaN);
-    this.spanDirections = new Float64Array(3 * (nr - 1));
-    this.spanLengths = new Float64Array(nr - 1);
-    this.sheaveViews = [this.position, this.velocity, this.omega, this.axis].map((array) => Array.from({ length: nr }, (_, i) => array.subarray(3 * i, 3 * i + 3)));
-    this.jacobian = new Float64Array(3 * widest);
-    this.rotationJacobian = new Float64Array(3 * widest);
+    const kernel = this.kernel = reevingSystemRegion(this.sheaves.map((marker) => marker.nLocalU));
+    kernel.region[1] = v.dampingTorsional;
+    kernel.region[2] = v.dampingShear;
+    kernel.region[3] = v.dampingTorsional !== 0 || v.dampingShear !== 0 ? 1 : 0;
+    kernel.radii.set(v.sheavesRadii);
+    v.sheavesAxes.forEach((row, i) => kernel.localAxes.set(row, 3 * i));
+    this.sheaveViews = [kernel.position, kernel.velocity, kernel.omega].map((array) => Array.from({ length: nr }, (_, i) => array.subarray(3 * i, 3 * i + 3)));
+    this.rotationViews = Array.from({ length: nr }, (_, i) => kernel.rotations.subarray(9 * i, 9 * i + 9));
     this.coordinateRow = new Float64Array(widest);
   }
 
   /** Updates the marker kinematics, the tangent points, L, L̇ and F. */
   private evaluate(s: ItemState): void {
-    const { nr, v, position: p, velocity: vel, omega, axis, tangents, orientation } = this;
+    const { nr, v } = this;
+    const kernel = this.kernel!;
+    const { kernels, address, tableAddress, lengths, wrap } = kernel;
     const views = this.sheaveViews;
-    const positionViews = views[0], velocityViews = views[1], omegaViews = views[2], axisViews = views[3];
+    const positionViews = views[0], velocityViews = views[1], omegaViews = views[2], rotationViews = this.rotationViews;
     for (let i = 0; i < nr; i++) {
       const marker = this.sheaves[i];
       marker.position(s, positionViews[i]);
       marker.velocity(s, velocityViews[i]);
       marker.angularVelocity(s, omegaViews[i]);
-      marker.orientation(s, orientation);
-      mat3MulVecInto(axisViews[i], orientation, v.sheavesAxes[i]);
+      marker.orientation(s, rotationViews[i]);
+    }
+    // the global axes and the common tangents of the spans (a span whose inputs are those of its last solve keeps its tangents: the sensors'
+    // evaluations at the state of the last residual)
+    for (let i = 0; i < nr - 1; i++) {
+      const reason = solveTangent(kernel, i);
+      if (reason !== undefined) itemError(this.label, 'markerNumbers', `has no rope span between markers ${i} and ${i + 1}: ${reason}; check the sheave positions, axes and radii`);
     }
     const radii = v.sheavesRadii;
-    let length = 0, rate = 0;
+    const rate = kernels.spans(address, tableAddress);
+    let length = 0;
     for (let i = 0; i < nr - 1; i++) {
-      if (!this.sameTangentInputs(i)) {
-        const reason = this.solver.solve(p, i, i + 1, axis, radii[i], radii[i + 1], tangents, 6 * i);
-        if (reason !== undefined) {
-          this.tangentInputs[14 * i] = Number.NaN;
-          itemError(this.label, 'markerNumbers', `has no rope span between markers ${i} and ${i + 1}: ${reason}; check the sheave positions, axes and radii`);
-        }
-      }
-      const span = this.spanDirection(i);
-      length += span;
-      const d = this.direction;
-      this.spanLengths[i] = span;
-      this.spanDirections[3 * i] = d[0]; this.spanDirections[3 * i + 1] = d[1]; this.spanDirections[3 * i + 2] = d[2];
-      if (span !== 0) {
-        const a = 3 * i, b = a + 3, rA = 6 * i, rB = rA + 3;
-        for (let k = 0; k < 3; k++) {
-          const k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-          // (vB + ωB × rB − vA − ωA × rA)·d
-          const vB = vel[b + k] + omega[b + k1] * tangents[rB + k2] - omega[b + k2] * tangents[rB + k1];
-          const vA = vel[a + k] + omega[a + k1] * tangents[rA + k2] - omega[a + k2] * tangents[rA + k1];
-          rate += (vB - vA) * d[k];
-        }
-      }
-      // the arc wrapped on sheave i between the tangent point of span i − 1 and that of span i
+      length += lengths[i];
+      // the arc wrapped on sheave i between the tangent point of span i − 1 and that of span i: its angle in [0, 2π)
       const R = radii[i];
-      if (i > 0 && R !== 0) length += R * this.wrapAngle(i);
+      if (i > 0 && R !== 0) {
+        const phi = Math.atan2(wrap[2 * i + 1], wrap[2 * i]);
+        length += R * (phi < 0 ? phi + 2 * Math.PI : phi);
+      }
     }
     this.length = length;
     this.lengthRate = rate;
@@ -187,50 +158,6 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
   }
 
   /**
-   * True if span i's inputs (centres, axes, radii) are those of its last tangent solve; else stores them (the solve
-   * follows) and returns false. NaN never compares equal, so a NaN input solves again; +0 and −0 count as different.
-   */
-  private sameTangentInputs(i: number): boolean {
-    const { position: p, axis, tangentInputs: x } = this;
-    const radii = this.v.sheavesRadii;
-    const at = 14 * i, a = 3 * i;
-    let same = radii[i] === x[at + 12] && radii[i + 1] === x[at + 13];
-    for (let k = 0; k < 6; k++) {
-      const pk = p[a + k], ak = axis[a + k];
-      const xp = x[at + k], xa = x[at + 6 + k];
-      // (±0 compare equal: their reciprocals tell them apart)
-      if (pk !== xp || ak !== xa || (pk === 0 && 1 / pk !== 1 / xp) || (ak === 0 && 1 / ak !== 1 / xa)) same = false;
-      x[at + k] = pk; x[at + 6 + k] = ak;
-    }
-    x[at + 12] = radii[i]; x[at + 13] = radii[i + 1];
-    return same;
-  }
-
-  /** Writes the unit direction of span i (from its tangent point at marker i to that at i + 1) and returns the span length. */
-  private spanDirection(i: number): number {
-    const { position: p, tangents, direction: d } = this;
-    for (let k = 0; k < 3; k++) d[k] = p[3 * i + 3 + k] + tangents[6 * i + 3 + k] - p[3 * i + k] - tangents[6 * i + k];
-    const span = hypot3(d[0], d[1], d[2]);
-    if (span !== 0) for (let k = 0; k < 3; k++) d[k] /= span;
-    return span;
-  }
-
-  /** The angle in [0, 2π) about the axis of sheave i from the tangent point of span i − 1 (rB) to that of span i (rA). */
-  private wrapAngle(i: number): number {
-    const { tangents, axis } = this;
-    const last = 6 * (i - 1) + 3, next = 6 * i, a = 3 * i;
-    let x = 0, y = 0;
-    for (let k = 0; k < 3; k++) {
-      const k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-      const normal = axis[a + k1] * tangents[last + k2] - axis[a + k2] * tangents[last + k1];
-      x += tangents[last + k] * tangents[next + k];
-      y += normal * tangents[next + k];
-    }
-    const phi = Math.atan2(y, x);
-    return phi < 0 ? phi + 2 * Math.PI : phi;
-  }
-
-  /**
    * Per span i with direction d: the rope acts with F d on marker i and −F d on marker i + 1 at the tangent points;
    * torsional damping −DT ((ωB − ωA)·d) d and shear damping −(DS/ℓ)(Δv − (Δv·d) d) of the tangent-point velocities
    * add to it. LHS per marker: −J_posᵀ f − J_rotᵀ (τ) with its total force f and torque τ about the marker; the
@@ -239,68 +166,23 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!this.v.activeConnector) return;
     this.evaluate(s);
-    const { nr, v, force, torque, tangents, omega, velocity: vel, direction: d, spanDirections, spanLengths } = this;
-    force.fill(0);
-    torque.fill(0);
+    const { nr, v } = this;
+    const { kernels, region, address, tableAddress, positionJacobians, rotationJacobians, loads } = this.kernel!;
     const F = this.ropeForce;
-    const dampingExtra = v.dampingTorsional !== 0 || v.dampingShear !== 0;
-    for (let i = 0; i < nr - 1; i++) {
-      // the span's direction and length as the evaluation found them
-      const span = spanLengths[i];
-      d[0] = spanDirections[3 * i]; d[1] = spanDirections[3 * i + 1]; d[2] = spanDirections[3 * i + 2];
-      const a = 3 * i, b = a + 3, rA = 6 * i, rB = rA + 3;
-      // fPos: the left-hand-side force on marker i (the rope pulls marker i towards i + 1), fRot a torque on it
-      let px = -F * d[0], py = -F * d[1], pz = -F * d[2];
-      let tx = 0, ty = 0, tz = 0;
-      if (dampingExtra) {
-        const relativeSpin = (omega[b] - omega[a]) * d[0] + (omega[b + 1] - omega[a + 1]) * d[1] + (omega[b + 2] - omega[a + 2]) * d[2];
-        tx = -v.dampingTorsional * relativeSpin * d[0];
-        ty = -v.dampingTorsional * relativeSpin * d[1];
-        tz = -v.dampingTorsional * relativeSpin * d[2];
-        if (span !== 0) {
-          const rel = this.relativeVelocity;
-          for (let k = 0; k < 3; k++) {
-            const k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-            const vB = vel[b + k] + omega[b + k1] * tangents[rB + k2] - omega[b + k2] * tangents[rB + k1];
-            const vA = vel[a + k] + omega[a + k1] * tangents[rA + k2] - omega[a + k2] * tangents[rA + k1];
-            rel[k] = vB - vA;
-          }
-          const along = rel[0] * d[0] + rel[1] * d[1] + rel[2] * d[2];
-          const factor = v.dampingShear / span;
-          px -= factor * (rel[0] - along * d[0]);
-          py -= factor * (rel[1] - along * d[1]);
-          pz -= factor * (rel[2] - along * d[2]);
-        }
-      }
-      force[a] += px; force[a + 1] += py; force[a + 2] += pz;
-      force[b] -= px; force[b + 1] -= py; force[b + 2] -= pz;
-      // torques about the marker points: fRot + rA × fPos on marker i, −fRot − rB × fPos on marker i + 1
-      torque[a] += tx + tangents[rA + 1] * pz - tangents[rA + 2] * py;
-      torque[a + 1] += ty + tangents[rA + 2] * px - tangents[rA] * pz;
-      torque[a + 2] += tz + tangents[rA] * py - tangents[rA + 1] * px;
-      torque[b] -= tx + tangents[rB + 1] * pz - tangents[rB + 2] * py;
-      torque[b + 1] -= ty + tangents[rB + 2] * px - tangents[rB] * pz;
-      torque[b + 2] -= tz + tangents[rB] * py - tangents[rB + 1] * px;
+    region[0] = F;
+    for (let i = 0; i < nr; i++) {
+      const marker = this.sheaves[i];
+      if (marker.nLocalU === 0) continue;
+      marker.positionJacobian(s, positionJacobians[i]);
+      marker.rotationJacobian(s, rotationJacobians[i]);
     }
-    for (let i = 0; i < nr; i++) this.addMarkerLoad(s, i, f);
+    kernels.loads(address, tableAddress);
+    for (let i = 0; i < nr; i++) {
+      const load = loads[i], offset = this.offsets[i];
+      for (let k = 0; k < load.length; k++) f[offset + k] += load[k];
+    }
     if (v.hasCoordinateMarkers) {
       for (let k = 0; k < 2; k++) this.addCoordinateForce(s, k, -v.coordinateFactors[k] * F, f);
-    }
-  }
-
-  /** f[marker i's coordinates] += J_posᵀ force_i + J_rotᵀ torque_i. */
-  private addMarkerLoad(s: ItemState, i: number, f: Float64Array): void {
-    const marker = this.sheaves[i];
-    const n = marker.nLocalU;
-    if (n === 0) return;
-    const { jacobian: jp, rotationJacobian: jr, force, torque } = this;
-    marker.positionJacobian(s, jp);
-    marker.rotationJacobian(s, jr);
-    const offset = this.offsets[i];
-    const a = 3 * i;
-    for (let k = 0; k < n; k++) {
-      f[offset + k] += jp[k] * force[a] + jp[n + k] * force[a + 1] + jp[2 * n + k] * force[a + 2]
-        + jr[k] * torque[a] + jr[n + k] * torque[a + 1] + jr[2 * n + k] * torque[a + 2];
     }
   }
 
@@ -339,7 +221,7 @@ export const objectConnectorReevingSystemSpringsDefinition: ItemDefinition<'Obje
     + 'runs on. Optionally two coordinate markers add length at the rope ends. Numerical Jacobians (as in Exudyn).',
   parameters,
   outputVariables: [OutputVariableType.Distance, OutputVariableType.VelocityLocal, OutputVariableType.ForceLocal],
-  equations: 'Span i: the common tangent of circles i and i + 1 (see circleTangent.ts) with radius vectors r_A, r_B; '
+  equations: 'Span i: the common tangent of circles i and i + 1 (see reevingSystemKernelsSource.ts) with radius vectors r_A, r_B; '
     + 'L = Σ |p_{i+1} + r_B − p_i − r_A| + Σ_{0<i<nr−1} R_i φ_i, φ_i ∈ [0, 2π) the wrap angle on sheave i; '
     + 'L̇ = Σ (v_{i+1} + ω_{i+1} × r_B − v_i − ω_i × r_A)·d_i (the wrap-angle rates are neglected, as in Exudyn). '
     + 'L0 = L_ref + f0 q_c0 + f1 q_c1, L̇0 = f0 q̇_c0 + f1 q̇_c1 (coordinate markers; else L_ref, 0). '
