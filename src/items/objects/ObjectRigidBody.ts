@@ -666,7 +666,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
 
   /**
    * quadraticVelocityLhs on Euler parameters without COM offset: the kernel eulerParameterGyroscopicLhs adds G_lᵀ(ω̄ × Jω̄)
-   * to f's rotation rows (passed in, the sums written back; nothing stored in the work arrays or the node's ω̄ memo).
+   * to f's rotation rows (passed in, the sums written back; nothing stored in the work arrays).
    */
   private eulerParameterGyroscopicLhs(s: ItemState, f: Float64Array): void {
     const k = this.kernels, q = s.q, u = s.u, node = this.node, i = node.qIndex + 3, j = node.uIndex + 3;
