@@ -780,13 +780,28 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * couplingMatrix forms it), without the 3 × n_u matrix: a force at a point of the body adds this in every residual,
    * which a fresh process's first solve runs in baseline code. Its coupling loop is addForceTorqueTransposed's, written
    * out in both: the loop as a method of its own for both cost rigidBodySpringDamperIntrinsic's fresh process 1 % more
-   * instructions (session 39), so a change to one goes to the other too.
+   * instructions (session 39), so a change to one goes to the other too. On Euler parameters the coupling block comes
+   * from the kernel eulerParameterPositionJacobian (the same entries, formed with the same operations), only its
+   * product with the force here.
    */
   addPointForce(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number>, factor: number, out: Float64Array): void {
     const nr = this.nRot, g = this.gl, f0 = force[0], f1 = force[1], f2 = force[2];
     out[0] += factor * (1 * f0 + 0 * f1 + 0 * f2);
     out[1] += factor * (0 * f0 + 1 * f1 + 0 * f2);
     out[2] += factor * (0 * f0 + 0 * f1 + 1 * f2);
+    if (this.eulerParameterNode) {
+      const k = this.kernels, q = s.q, i = this.node.qIndex + 3;
+      k.exports.eulerParameterPositionJacobian(
+        k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3],
+        localPosition[0], localPosition[1], localPosition[2], rigidBodyJacobianAddress,
+      );
+      const b = k.positionJacobian;
+      out[3] += factor * (b[3] * f0 + b[10] * f1 + b[17] * f2);
+      out[4] += factor * (b[4] * f0 + b[11] * f1 + b[18] * f2);
+      out[5] += factor * (b[5] * f0 + b[12] * f1 + b[19] * f2);
+      out[6] += factor * (b[6] * f0 + b[13] * f1 + b[20] * f2);
+      return;
+    }
     this.node.gLocal(s, g);
     const a = this.rotationAt(s);
     const x = -localPosition[0], y = -localPosition[1], z = -localPosition[2];
