@@ -125,7 +125,7 @@ describe('rigid-body kernels (WebAssembly) bit for bit as their JavaScript sourc
   });
 });
 
-describe('the Tait–Bryan gyroscopic Jacobian kernel (WebAssembly) bit for bit as its JavaScript source', () => {
+describe('the Tait–Bryan kernels (WebAssembly) bit for bit as their JavaScript source', () => {
   const kernels = taitBryanKernels();
   const next = values(47);
 
@@ -137,6 +137,17 @@ describe('the Tait–Bryan gyroscopic Jacobian kernel (WebAssembly) bit for bit 
       taitBryanSource.taitBryanGyroscopicJacobian(inertia, ...x, expected);
       kernels.exports.taitBryanGyroscopicJacobian(kernels.inertiaAddress(inertia), ...x, 0);
       expect(bitPatterns(kernels.jacobian)).toEqual(bitPatterns(expected));
+    }
+  });
+
+  it('taitBryanGyroscopicLhs', () => {
+    for (let trial = 0; trial < 500; trial++) {
+      const inertia = Float64Array.from({ length: 9 }, next);
+      const x = Array.from({ length: 10 }, next) as [number, number, number, number, number, number, number, number, number, number];
+      const expected = new Float64Array(3);
+      taitBryanSource.taitBryanGyroscopicLhs(inertia, ...x, expected);
+      kernels.exports.taitBryanGyroscopicLhs(kernels.inertiaAddress(inertia), ...x, 0);
+      expect(bitPatterns(kernels.jacobian.subarray(0, 3))).toEqual(bitPatterns(expected));
     }
   });
 

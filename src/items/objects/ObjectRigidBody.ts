@@ -627,33 +627,20 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   }
 
   /**
-   * quadraticVelocityLhs on Tait–Bryan angles without COM offset (gyroscopicForm 'Rxyz') in one kernel on the node's
-   * coordinates, the same operations in the same order, in locals: G_l as rotXYZCosSin2GLocalInto writes it, ω̄ as
-   * bodyGyroscopicForce sums it, h = ω̄ × Jω̄, Ġ_lθ̇ as gLocalDotRates forms it, J(Ġ_lθ̇), then f_θ += G_lᵀh + G_lᵀJ(Ġ_lθ̇)
-   * with G_l's entries 0 and 1 as literals (their products stay: the same bits where a term is ±0 or not finite). Every
-   * residual runs this; in a fresh process's first solve that is baseline code, where the general path's calls, loops
-   * and work arrays cost more than the arithmetic.
+   * quadraticVelocityLhs on Tait–Bryan angles without COM offset (gyroscopicForm 'Rxyz'): the kernel
+   * taitBryanGyroscopicLhs adds G_lᵀh + G_lᵀJ(Ġ_lθ̇) to f's rotation rows (passed in, the sums written back; the general
+   * path's operations in the same order, see rigidBodyTaitBryanKernelsSource.ts) on the sines and cosines of the node's
+   * angles. Every residual runs this.
    */
   private taitBryanGyroscopicLhs(s: ItemState, f: Float64Array): void {
-    const node = this.node, q = s.q, u = s.u, ref = node.referenceCoordinates, i = node.qIndex + 3, j = node.uIndex + 3, J = this.inertia;
-    const J0 = J[0], J1 = J[1], J2 = J[2], J3 = J[3], J4 = J[4], J5 = J[5], J6 = J[6], J7 = J[7], J8 = J[8];
+    const node = this.node, q = s.q, u = s.u, ref = node.referenceCoordinates, i = node.qIndex + 3, j = node.uIndex + 3, k = this.taitBryanKernels;
     const t1 = ref[4] + q[i + 1], t2 = ref[5] + q[i + 2];
-    const c1 = Math.cos(t1), s1 = Math.sin(t1), c2 = Math.cos(t2), s2 = Math.sin(t2);
-    const r0 = u[j], r1 = u[j + 1], r2 = u[j + 2];
-    // G_l = [g00 g01 0; g10 g11 0; g20 0 1]
-    const g00 = c1 * c2, g01 = s2, g10 = -c1 * s2, g11 = c2, g20 = s1;
-    const zeroR2 = 0 * r2;
-    const w0 = 0 + g00 * r0 + g01 * r1 + zeroR2, w1 = 0 + g10 * r0 + g11 * r1 + zeroR2, w2 = 0 + g20 * r0 + 0 * r1 + 1 * r2;
-    const jw0 = J0 * w0 + J1 * w1 + J2 * w2, jw1 = J3 * w0 + J4 * w1 + J5 * w2, jw2 = J6 * w0 + J7 * w1 + J8 * w2;
-    const h0 = w1 * jw2 - w2 * jw1, h1 = w2 * jw0 - w0 * jw2, h2 = w0 * jw1 - w1 * jw0;
-    // Ġ_lθ̇ (rotXYZCosSin2GLocal_tInto's entries times θ̇)
-    const a0 = (-r2 * c1 * s2 - r1 * c2 * s1) * r0 + r2 * c2 * r1 + zeroR2;
-    const a1 = (r1 * s2 * s1 - r2 * c2 * c1) * r0 + -r2 * s2 * r1 + zeroR2;
-    const a2 = r1 * c1 * r0 + 0 * r1 + zeroR2;
-    const ja0 = J0 * a0 + J1 * a1 + J2 * a2, ja1 = J3 * a0 + J4 * a1 + J5 * a2, ja2 = J6 * a0 + J7 * a1 + J8 * a2;
-    f[3] += g00 * h0 + g10 * h1 + g20 * h2 + (g00 * ja0 + g10 * ja1 + g20 * ja2);
-    f[4] += g01 * h0 + g11 * h1 + 0 * h2 + (g01 * ja0 + g11 * ja1 + 0 * ja2);
-    f[5] += 0 * h0 + 0 * h1 + 1 * h2 + (0 * ja0 + 0 * ja1 + 1 * ja2);
+    k.exports.taitBryanGyroscopicLhs(
+      k.inertiaAddress(this.inertia), Math.cos(t1), Math.sin(t1), Math.cos(t2), Math.sin(t2), u[j], u[j + 1], u[j + 2], f[3], f[4], f[5],
+      taitBryanJacobianAddress,
+    );
+    const rows = k.jacobian;
+    f[3] = rows[0]; f[4] = rows[1]; f[5] = rows[2];
   }
 
   /**

@@ -1,8 +1,9 @@
 /**
- * ObjectRigidBody's gyroscopic Jacobian on Tait–Bryan angles (NodeRigidBodyRxyz, no COM offset) as a WebAssembly kernel
- * (module of rigidBodyTaitBryanKernelsSource.ts): a fresh process runs it compiled from its first call, with no boxed
- * doubles. One instance per process (compiled at the first such body's bind), on a memory of one page that is never
- * grown: the Jacobian's two blocks at byte 0, the inertia of the body that called last at {@link taitBryanInertiaAddress}.
+ * ObjectRigidBody's quadratic velocity terms and gyroscopic Jacobian on Tait–Bryan angles (NodeRigidBodyRxyz, no COM
+ * offset) as WebAssembly kernels (module of rigidBodyTaitBryanKernelsSource.ts): a fresh process runs them compiled from
+ * their first call, with no boxed doubles. One instance per process (compiled at the first such body's bind), on a
+ * memory of one page that is never grown: the output (the Jacobian's two blocks, or the three rows) at byte 0, the
+ * inertia of the body that called last at {@link taitBryanInertiaAddress}.
  * @module
  */
 
@@ -10,16 +11,16 @@ import type * as taitBryanSource from './rigidBodyTaitBryanKernelsSource.ts';
 import { rigidBodyTaitBryanModuleBase64 } from './rigidBodyTaitBryanKernelsModule.ts';
 import { compileStoredModule, instantiateKernels, type KernelExports } from '../../linalg/storedWasmModule.ts';
 
-/** Byte address of the gyroscopic Jacobian: ∂/∂θ (3 × 3) at entry 0, ∂/∂θ̇ at entry 9. */
+/** Byte address of the output: the gyroscopic Jacobian (∂/∂θ, 3 × 3, at entry 0, ∂/∂θ̇ at entry 9) or the three rows. */
 export const taitBryanJacobianAddress = 0;
 /** Byte address of the inertia J (9 entries, row-major) the kernel reads. */
 export const taitBryanInertiaAddress = 256;
 
 /** The instance's export and views of its memory. */
 export class TaitBryanKernels {
-  /** The gyroscopic Jacobian kernel. */
+  /** The kernels. */
   readonly exports: KernelExports<typeof taitBryanSource>;
-  /** The Jacobian's two blocks. */
+  /** The output: the Jacobian's two blocks, or the rows in its first three entries. */
   readonly jacobian: Float64Array;
   private readonly inertia: Float64Array;
   /** The inertia the memory holds (compared by identity). */

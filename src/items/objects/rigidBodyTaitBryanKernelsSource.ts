@@ -1,6 +1,6 @@
 /**
- * The source of the WebAssembly module of ObjectRigidBody's gyroscopic Jacobian on Tait–Bryan angles (NodeRigidBodyRxyz)
- * without COM offset (see rigidBodyTaitBryanKernels.ts), in the TypeScript subset of scripts/wasmKernelCompiler.ts: the
+ * The source of the WebAssembly module of ObjectRigidBody's quadratic velocity terms and their Jacobian on Tait–Bryan
+ * angles (NodeRigidBodyRxyz) without COM offset (see rigidBodyTaitBryanKernels.ts), in the TypeScript subset of scripts/wasmKernelCompiler.ts: the
  * operations of the body's former JavaScript closed form, in the same order, so the module's results are the same bit
  * for bit; the tests run this function as JavaScript against the module's export.
  * @module
@@ -85,4 +85,31 @@ export function taitBryanGyroscopicJacobian(
   hy = s10 * 0 + s11 * 0 + s12 * 1 + J3 * e02 + J4 * e12 + zeroJ5;
   hz = s20 * 0 + s21 * 0 + s22 * 1 + J6 * e02 + J7 * e12 + zeroJ8;
   b[11] = g00 * hx + g10 * hy + g20 * hz; b[14] = g01 * hx + g11 * hy + 0 * hz; b[17] = 0 * hx + 0 * hy + 1 * hz;
+}
+
+/**
+ * The quadratic velocity terms f_θ += G_lᵀh + G_lᵀJ(Ġ_lθ̇), h = ω̄ × Jω̄, added to the rotation rows' values f3…f5 into
+ * out[0…2] (J, c1, s1, c2, s2 and r0…r2 as for taitBryanGyroscopicJacobian): ω̄ as bodyGyroscopicForce sums it,
+ * Ġ_lθ̇ as gLocalDotRates forms it, G_l's entries 0 and 1 as literals (their products stay: the general path's bits
+ * also where a term is ±0 or not finite).
+ */
+export function taitBryanGyroscopicLhs(
+  c: Float64Array, c1: number, s1: number, c2: number, s2: number, r0: number, r1: number, r2: number,
+  f3: number, f4: number, f5: number, out: Float64Array,
+): void {
+  const J0 = c[0], J1 = c[1], J2 = c[2], J3 = c[3], J4 = c[4], J5 = c[5], J6 = c[6], J7 = c[7], J8 = c[8];
+  // G_l = [g00 g01 0; g10 g11 0; g20 0 1]
+  const g00 = c1 * c2, g01 = s2, g10 = -c1 * s2, g11 = c2, g20 = s1;
+  const zeroR2 = 0 * r2;
+  const w0 = 0 + g00 * r0 + g01 * r1 + zeroR2, w1 = 0 + g10 * r0 + g11 * r1 + zeroR2, w2 = 0 + g20 * r0 + 0 * r1 + 1 * r2;
+  const jw0 = J0 * w0 + J1 * w1 + J2 * w2, jw1 = J3 * w0 + J4 * w1 + J5 * w2, jw2 = J6 * w0 + J7 * w1 + J8 * w2;
+  const h0 = w1 * jw2 - w2 * jw1, h1 = w2 * jw0 - w0 * jw2, h2 = w0 * jw1 - w1 * jw0;
+  // Ġ_lθ̇ (rotXYZCosSin2GLocal_tInto's entries times θ̇)
+  const a0 = (-r2 * c1 * s2 - r1 * c2 * s1) * r0 + r2 * c2 * r1 + zeroR2;
+  const a1 = (r1 * s2 * s1 - r2 * c2 * c1) * r0 + -r2 * s2 * r1 + zeroR2;
+  const a2 = r1 * c1 * r0 + 0 * r1 + zeroR2;
+  const ja0 = J0 * a0 + J1 * a1 + J2 * a2, ja1 = J3 * a0 + J4 * a1 + J5 * a2, ja2 = J6 * a0 + J7 * a1 + J8 * a2;
+  out[0] = f3 + (g00 * h0 + g10 * h1 + g20 * h2 + (g00 * ja0 + g10 * ja1 + g20 * ja2));
+  out[1] = f4 + (g01 * h0 + g11 * h1 + 0 * h2 + (g01 * ja0 + g11 * ja1 + 0 * ja2));
+  out[2] = f5 + (0 * h0 + 0 * h1 + 1 * h2 + (0 * ja0 + 0 * ja1 + 1 * ja2));
 }
