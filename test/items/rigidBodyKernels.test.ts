@@ -5,6 +5,8 @@ import * as velocitySource from '../../src/items/objects/rigidBodyVelocityKernel
 import {
   rigidBodyConstantEntries, rigidBodyJacobianAddress, rigidBodyKernels, rigidBodyMassAddress, rigidBodyRowsAddress,
 } from '../../src/items/objects/rigidBodyKernels.ts';
+import * as taitBryanSource from '../../src/items/objects/rigidBodyTaitBryanKernelsSource.ts';
+import { taitBryanKernels } from '../../src/items/objects/rigidBodyTaitBryanKernels.ts';
 import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValues.ts';
 
 /*
@@ -120,5 +122,53 @@ describe('rigid-body kernels (WebAssembly) bit for bit as their JavaScript sourc
     expect(massOf(first)).toBe(3);
     expect(massOf(second)).toBe(5);
     expect(massOf(first)).toBe(4);
+  });
+});
+
+describe('the Tait–Bryan kernels (WebAssembly) bit for bit as their JavaScript source', () => {
+  const kernels = taitBryanKernels();
+  const next = values(47);
+
+  it('taitBryanGyroscopicJacobian', () => {
+    for (let trial = 0; trial < 500; trial++) {
+      const inertia = Float64Array.from({ length: 9 }, next);
+      const x = Array.from({ length: 7 }, next) as [number, number, number, number, number, number, number];
+      const expected = new Float64Array(18);
+      taitBryanSource.taitBryanGyroscopicJacobian(inertia, ...x, expected);
+      kernels.exports.taitBryanGyroscopicJacobian(kernels.inertiaAddress(inertia), ...x, 0);
+      expect(bitPatterns(kernels.jacobian)).toEqual(bitPatterns(expected));
+    }
+  });
+
+  it('taitBryanGyroscopicLhs', () => {
+    for (let trial = 0; trial < 500; trial++) {
+      const inertia = Float64Array.from({ length: 9 }, next);
+      const x = Array.from({ length: 10 }, next) as [number, number, number, number, number, number, number, number, number, number];
+      const expected = new Float64Array(3);
+      taitBryanSource.taitBryanGyroscopicLhs(inertia, ...x, expected);
+      kernels.exports.taitBryanGyroscopicLhs(kernels.inertiaAddress(inertia), ...x, 0);
+      expect(bitPatterns(kernels.jacobian.subarray(0, 3))).toEqual(bitPatterns(expected));
+    }
+  });
+
+  it('copies a body\'s inertia into the memory only when it holds another array', () => {
+    const state = [0.8, 0.6, 0.28, 0.96, 0.3, -1.2, 0.7] as const;
+    const kernelResult = (inertia: Float64Array): string[] => {
+      kernels.exports.taitBryanGyroscopicJacobian(kernels.inertiaAddress(inertia), ...state, 0);
+      return bitPatterns(kernels.jacobian);
+    };
+    const sourceResult = (inertia: ArrayLike<number>): string[] => {
+      const b = new Float64Array(18);
+      taitBryanSource.taitBryanGyroscopicJacobian(Float64Array.from(inertia), ...state, b);
+      return bitPatterns(b);
+    };
+    const first = Float64Array.of(1, 0.1, 0, 0.1, 2, 0, 0, 0, 3), second = Float64Array.of(4, 0, 0.2, 0, 5, 0, 0.2, 0, 6);
+    const firstEntries = Array.from(first);
+    expect(kernelResult(first)).toEqual(sourceResult(first));
+    // the same array: not copied again (a body's inertia is fixed once it is built)
+    first[4] = 7;
+    expect(kernelResult(first)).toEqual(sourceResult(firstEntries));
+    expect(kernelResult(second)).toEqual(sourceResult(second));
+    expect(kernelResult(first)).toEqual(sourceResult(first));
   });
 });

@@ -3,7 +3,6 @@ import type { ItemState, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { bool, vector } from '../../registry/parameters.ts';
 import { eulerParameters2GInto, eulerParameters2GLocalInto } from '../../rotations/rotationMatrices.ts';
-import { sameBits } from '../../linalg/arrays.ts';
 import { checkUnitEulerParameters, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
 
 const parameters = {
@@ -20,12 +19,6 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
   private readonly ep = new Float64Array(4);
   /** Work vector of addLeverJacobianNullDirection: x × (A − I)ᵀ f. */
   private readonly leverWork = new Float64Array(3);
-  /**
-   * The last ω̄ = G_l ṗ and the p, ṗ it was formed from (NaN: none): the body's gyroscopic force and the markers on
-   * the body ask for ω̄ at the same coordinates in each residual. Keyed on the exact values, so no invalidation.
-   */
-  private readonly omegaLocalKey = new Float64Array(8).fill(Number.NaN);
-  private readonly omegaLocalMemo = new Float64Array(3);
 
   constructor(label: ItemLabel, reference: Float64Array, initial: Float64Array, velocities: Float64Array, addConstraint: boolean) {
     super(label, 7, 4, reference, initial, velocities, rigidNodeOutputs);
@@ -99,20 +92,15 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
 
   /**
    * ω̄ = G_l ṗ written out: each row's sum from 0 over the four products in the order of the base class's G_l·ṗ (the
-   * same numbers), reused while p and ṗ are bit for bit those of the last evaluation.
+   * same numbers), without the work matrix.
    */
   override angularVelocityLocal(s: ItemState, out: Float64Array): void {
-    const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3, u = s.u, j = this.uIndex + 3, key = this.omegaLocalKey, memo = this.omegaLocalMemo;
-    const p0 = r[3] + q[i], p1 = r[4] + q[i + 1], p2 = r[5] + q[i + 2], p3 = r[6] + q[i + 3], d0 = u[j], d1 = u[j + 1], d2 = u[j + 2], d3 = u[j + 3];
-    if (!(sameBits(p0, key[0]) && sameBits(p1, key[1]) && sameBits(p2, key[2]) && sameBits(p3, key[3])
-      && sameBits(d0, key[4]) && sameBits(d1, key[5]) && sameBits(d2, key[6]) && sameBits(d3, key[7]))) {
-      const e0 = 2 * p0, e1 = 2 * p1, e2 = 2 * p2, e3 = 2 * p3;
-      memo[0] = 0 + -e1 * d0 + e0 * d1 + e3 * d2 + -e2 * d3;
-      memo[1] = 0 + -e2 * d0 + -e3 * d1 + e0 * d2 + e1 * d3;
-      memo[2] = 0 + -e3 * d0 + e2 * d1 + -e1 * d2 + e0 * d3;
-      key[0] = p0; key[1] = p1; key[2] = p2; key[3] = p3; key[4] = d0; key[5] = d1; key[6] = d2; key[7] = d3;
-    }
-    out[0] = memo[0]; out[1] = memo[1]; out[2] = memo[2];
+    const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3, u = s.u, j = this.uIndex + 3;
+    const e0 = 2 * (r[3] + q[i]), e1 = 2 * (r[4] + q[i + 1]), e2 = 2 * (r[5] + q[i + 2]), e3 = 2 * (r[6] + q[i + 3]);
+    const d0 = u[j], d1 = u[j + 1], d2 = u[j + 2], d3 = u[j + 3];
+    out[0] = 0 + -e1 * d0 + e0 * d1 + e3 * d2 + -e2 * d3;
+    out[1] = 0 + -e2 * d0 + -e3 * d1 + e0 * d2 + e1 * d3;
+    out[2] = 0 + -e3 * d0 + e2 * d1 + -e1 * d2 + e0 * d3;
   }
 
   /** [0 | G] (3 × 7) written directly: the entries of the base class's copy of gGlobal, without the work matrix. */

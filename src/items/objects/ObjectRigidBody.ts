@@ -12,6 +12,7 @@ import {
   rigidBodyConstantEntries, rigidBodyJacobianAddress, rigidBodyKernels, rigidBodyMassAddress, rigidBodyRowsAddress,
   type RigidBodyKernels,
 } from './rigidBodyKernels.ts';
+import { taitBryanJacobianAddress, taitBryanKernels, type TaitBryanKernels } from './rigidBodyTaitBryanKernels.ts';
 
 const parameters = {
   physicsMass: ureal(0, 'Mass m [kg] of the body.'),
@@ -106,6 +107,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * J_r0·0 + J_r1·0 + J_r2·0, the node's reference Euler parameters, m, −mχ; see rigidBodyKernelsSource.ts).
    */
   private kernels!: RigidBodyKernels;
+  /** On Tait–Bryan angles without COM offset (set at bind): the kernel of the gyroscopic Jacobian. */
+  private taitBryanKernels!: TaitBryanKernels;
   private kernelConstants = new Float64Array(0);
   private kernelSlot = 0;
   /** Work arrays of the load-Jacobian kernel: moment m, lever A x, Gᵀ(Ax), Gᵀf and G. */
@@ -173,6 +176,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     if (this.gyroscopicForm === 'Rxyz') {
       const n = this.nLocalU, m = this.closedFormMass = new Float64Array(n * n);
       m[0] = 0 + this.mass; m[n + 1] = 0 + this.mass; m[2 * n + 2] = 0 + this.mass;
+      this.taitBryanKernels = taitBryanKernels();
     }
     if (this.eulerParameterNode) {
       // a new array: a slot that holds the constants of a former binding is copied again
@@ -292,89 +296,20 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   }
 
   /**
-   * gyroscopicJacobian_qu on Tait–Bryan angles (gyroscopicForm 'Rxyz') in one kernel on the node's coordinates, the same
-   * operations in the same order, written out for n_rot = 3 in locals: G_l as rotXYZCosSin2GLocalInto writes it, ω̄ as
-   * bodyGyroscopicForce sums it, h = ω̄ × Jω̄ + J(Ġ_lθ̇) and S as gyroscopicState forms them, each column as addGyroColumn
-   * sums it, with ∂G_l/∂θ_k's zero entries as literals; the three (∂G_l/∂θ_k)ᵀh rows whose ∂G_l column is zero add the
-   * same 0·h0 + 0·h1 + 0·h2, formed once. The products with G_l's and ∂G_l's entries 0 and 1 stay on purpose: they give
-   * the general path's bits also where a term is ±0 or not finite. A body on either closed form then takes one kernel, so no model compiles both
-   * a kernel and the general path (which ode2Lhs_q and ode2Lhs_u alone still use).
+   * gyroscopicJacobian_qu on Tait–Bryan angles (gyroscopicForm 'Rxyz'): the kernel taitBryanGyroscopicJacobian (both
+   * blocks; the general path's operations in the same order, see rigidBodyTaitBryanKernelsSource.ts) on the sines and
+   * cosines of the node's angles, added through one addBlock site. A body on either closed form takes one kernel, so no
+   * model compiles both a kernel and the general path (which ode2Lhs_q and ode2Lhs_u alone still use).
    */
   private taitBryanGyroscopicJacobian_qu(s: ItemState, target: LocalMatrixAccumulator, factorQ: number, factorU: number): void {
-    const node = this.node, q = s.q, u = s.u, ref = node.referenceCoordinates, i = node.qIndex + 3, j = node.uIndex + 3;
-    const J = this.inertia, b = this.gyroBlock;
-    const J0 = J[0], J1 = J[1], J2 = J[2], J3 = J[3], J4 = J[4], J5 = J[5], J6 = J[6], J7 = J[7], J8 = J[8];
+    const node = this.node, q = s.q, u = s.u, ref = node.referenceCoordinates, i = node.qIndex + 3, j = node.uIndex + 3, k = this.taitBryanKernels;
     const t1 = ref[4] + q[i + 1], t2 = ref[5] + q[i + 2];
-    const c1 = Math.cos(t1), s1 = Math.sin(t1), c2 = Math.cos(t2), s2 = Math.sin(t2);
-    const r0 = u[j], r1 = u[j + 1], r2 = u[j + 2];
-    // G_l = [g00 g01 0; g10 g11 0; g20 0 1]
-    const g00 = c1 * c2, g01 = s2, g10 = -c1 * s2, g11 = c2, g20 = s1;
-    const zeroR1 = 0 * r1, zeroR2 = 0 * r2;
-    const w0 = 0 + g00 * r0 + g01 * r1 + zeroR2, w1 = 0 + g10 * r0 + g11 * r1 + zeroR2, w2 = 0 + g20 * r0 + zeroR1 + 1 * r2;
-    const jw0 = J0 * w0 + J1 * w1 + J2 * w2, jw1 = J3 * w0 + J4 * w1 + J5 * w2, jw2 = J6 * w0 + J7 * w1 + J8 * w2;
-    // products that several of the entries below share, each formed once (the same operations: a·b·c is (a·b)·c)
-    const negR2C1 = -r2 * c1, r2c2 = r2 * c2, r2s2 = r2 * s2, r1c2 = r1 * c2, r1s2 = r1 * s2, r1c2s1 = r1c2 * s1, r1s2s1 = r1s2 * s1;
-    const r2c2r1 = r2c2 * r1, c1r0 = c1 * r0;
-    // ∂(Ġ_lθ̇)/∂θ̇'s first column is Ġ_l's: [e00; e10; e20]
-    const e00 = negR2C1 * s2 - r1c2s1, e10 = r1s2s1 - r2c2 * c1, e20 = r1 * c1;
-    // Ġ_lθ̇ (rotXYZCosSin2GLocal_tInto's entries times θ̇)
-    const a0 = e00 * r0 + r2c2r1 + zeroR2;
-    const a1 = e10 * r0 + -r2 * s2 * r1 + zeroR2;
-    const a2 = e20 * r0 + zeroR1 + zeroR2;
-    const h0 = w1 * jw2 - w2 * jw1 + (J0 * a0 + J1 * a1 + J2 * a2);
-    const h1 = w2 * jw0 - w0 * jw2 + (J3 * a0 + J4 * a1 + J5 * a2);
-    const h2 = w0 * jw1 - w1 * jw0 + (J6 * a0 + J7 * a1 + J8 * a2);
-    // S = ω̄̃J − (Jω̄)~
-    const s00 = w1 * J6 - w2 * J3, s01 = w1 * J7 - w2 * J4 + jw2, s02 = w1 * J8 - w2 * J5 - jw1;
-    const s10 = w2 * J0 - w0 * J6 - jw2, s11 = w2 * J1 - w0 * J7, s12 = w2 * J2 - w0 * J8 + jw0;
-    const s20 = w0 * J3 - w1 * J0 + jw1, s21 = w0 * J4 - w1 * J1 - jw0, s22 = w0 * J5 - w1 * J2;
-    // the products with the zero entries of ∂G_l/∂θ2, ∂(Ġ_lθ̇)/∂θ2 and the columns of G_l and ∂(Ġ_lθ̇)/∂θ̇ below
-    const zeroS02 = s02 * 0, zeroS12 = s12 * 0, zeroS22 = s22 * 0, zeroJ2 = J2 * 0, zeroJ5 = J5 * 0, zeroJ8 = J8 * 0, zeroH2 = 0 * h2;
-    const zeroColumn = 0 * h0 + 0 * h1 + zeroH2;
-    // ∂/∂θ0: G_l and Ġ_lθ̇ do not depend on it
-    b[0] = 0; b[3] = 0; b[6] = 0;
-    // ∂/∂θ1: ∂G_l/∂θ1 = [p0 0 0; p1 0 0; p2 0 0], d = (∂G_l/∂θ1)θ̇, e = ∂(Ġ_lθ̇)/∂θ1
-    let p0 = -s1 * c2, p1 = s1 * s2;
-    const p2 = c1;
-    let dx = p0 * r0, dy = p1 * r0;
-    const dz = c1r0;
-    let ex = (r2 * s1 * s2 - r1c2 * c1) * r0, ey = (r1s2 * c1 + r2c2 * s1) * r0;
-    const ez = -r1 * s1 * r0;
-    let hx = s00 * dx + s01 * dy + s02 * dz + J0 * ex + J1 * ey + J2 * ez;
-    let hy = s10 * dx + s11 * dy + s12 * dz + J3 * ex + J4 * ey + J5 * ez;
-    let hz = s20 * dx + s21 * dy + s22 * dz + J6 * ex + J7 * ey + J8 * ez;
-    b[1] = g00 * hx + g10 * hy + g20 * hz + (p0 * h0 + p1 * h1 + p2 * h2);
-    b[4] = g01 * hx + g11 * hy + 0 * hz + zeroColumn;
-    b[7] = 0 * hx + 0 * hy + 1 * hz + zeroColumn;
-    // ∂/∂θ2: ∂G_l/∂θ2 = [p0 p3 0; p1 p4 0; 0 0 0] with p0 = g10; d = (∂G_l/∂θ2)θ̇ is also ∂(Ġ_lθ̇)/∂θ̇'s e02; d_z = e_z = 0
-    p0 = g10; p1 = -c1 * c2;
-    const p3 = c2, p4 = -s2;
-    dx = p0 * r0 + p3 * r1; dy = p1 * r0 + p4 * r1;
-    ex = (negR2C1 * c2 + r1s2s1) * r0 - r2s2 * r1; ey = (r1c2s1 + r2s2 * c1) * r0 - r2c2r1;
-    hx = s00 * dx + s01 * dy + zeroS02 + J0 * ex + J1 * ey + zeroJ2;
-    hy = s10 * dx + s11 * dy + zeroS12 + J3 * ex + J4 * ey + zeroJ5;
-    hz = s20 * dx + s21 * dy + zeroS22 + J6 * ex + J7 * ey + zeroJ8;
-    b[2] = g00 * hx + g10 * hy + g20 * hz + (p0 * h0 + p1 * h1 + zeroH2);
-    b[5] = g01 * hx + g11 * hy + 0 * hz + (p3 * h0 + p4 * h1 + zeroH2);
-    b[8] = 0 * hx + 0 * hy + 1 * hz + zeroColumn;
-    // ∂/∂θ̇_m: d = column m of G_l, e = column m of ∂(Ġ_lθ̇)/∂θ̇ = [e00 e01 e02; e10 e11 e12; e20 e21 0]
-    const e01 = -c2 * s1 * r0 + r2c2, e02 = dx;
-    const e11 = s2 * s1 * r0 - r2s2, e12 = -c2 * c1 * r0 - s2 * r1;
-    const e21 = c1r0;
-    hx = s00 * g00 + s01 * g10 + s02 * g20 + J0 * e00 + J1 * e10 + J2 * e20;
-    hy = s10 * g00 + s11 * g10 + s12 * g20 + J3 * e00 + J4 * e10 + J5 * e20;
-    hz = s20 * g00 + s21 * g10 + s22 * g20 + J6 * e00 + J7 * e10 + J8 * e20;
-    b[9] = g00 * hx + g10 * hy + g20 * hz; b[12] = g01 * hx + g11 * hy + 0 * hz; b[15] = 0 * hx + 0 * hy + 1 * hz;
-    hx = s00 * g01 + s01 * g11 + zeroS02 + J0 * e01 + J1 * e11 + J2 * e21;
-    hy = s10 * g01 + s11 * g11 + zeroS12 + J3 * e01 + J4 * e11 + J5 * e21;
-    hz = s20 * g01 + s21 * g11 + zeroS22 + J6 * e01 + J7 * e11 + J8 * e21;
-    b[10] = g00 * hx + g10 * hy + g20 * hz; b[13] = g01 * hx + g11 * hy + 0 * hz; b[16] = 0 * hx + 0 * hy + 1 * hz;
-    hx = s00 * 0 + s01 * 0 + s02 * 1 + J0 * e02 + J1 * e12 + zeroJ2;
-    hy = s10 * 0 + s11 * 0 + s12 * 1 + J3 * e02 + J4 * e12 + zeroJ5;
-    hz = s20 * 0 + s21 * 0 + s22 * 1 + J6 * e02 + J7 * e12 + zeroJ8;
-    b[11] = g00 * hx + g10 * hy + g20 * hz; b[14] = g01 * hx + g11 * hy + 0 * hz; b[17] = 0 * hx + 0 * hy + 1 * hz;
+    k.exports.taitBryanGyroscopicJacobian(
+      k.inertiaAddress(this.inertia), Math.cos(t1), Math.sin(t1), Math.cos(t2), Math.sin(t2), u[j], u[j + 1], u[j + 2], taitBryanJacobianAddress,
+    );
+    const b = k.jacobian;
     // both blocks through one addBlock site, as in eulerParameterGyroscopicJacobian_qu
-    for (let k = 0; k < 2; k++) target.addBlock(3, 3, 3, 3, b, 9 * k, 3, k === 0 ? factorQ : factorU);
+    for (let n = 0; n < 2; n++) target.addBlock(3, 3, 3, 3, b, 9 * n, 3, n === 0 ? factorQ : factorU);
   }
 
   /** The block of gyroscopicJacobian_u from the gyroscopic state (gyroscopicState at s). */
@@ -666,7 +601,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
 
   /**
    * quadraticVelocityLhs on Euler parameters without COM offset: the kernel eulerParameterGyroscopicLhs adds G_lᵀ(ω̄ × Jω̄)
-   * to f's rotation rows (passed in, the sums written back; nothing stored in the work arrays or the node's ω̄ memo).
+   * to f's rotation rows (passed in, the sums written back; nothing stored in the work arrays).
    */
   private eulerParameterGyroscopicLhs(s: ItemState, f: Float64Array): void {
     const k = this.kernels, q = s.q, u = s.u, node = this.node, i = node.qIndex + 3, j = node.uIndex + 3;
@@ -692,33 +627,20 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   }
 
   /**
-   * quadraticVelocityLhs on Tait–Bryan angles without COM offset (gyroscopicForm 'Rxyz') in one kernel on the node's
-   * coordinates, the same operations in the same order, in locals: G_l as rotXYZCosSin2GLocalInto writes it, ω̄ as
-   * bodyGyroscopicForce sums it, h = ω̄ × Jω̄, Ġ_lθ̇ as gLocalDotRates forms it, J(Ġ_lθ̇), then f_θ += G_lᵀh + G_lᵀJ(Ġ_lθ̇)
-   * with G_l's entries 0 and 1 as literals (their products stay: the same bits where a term is ±0 or not finite). Every
-   * residual runs this; in a fresh process's first solve that is baseline code, where the general path's calls, loops
-   * and work arrays cost more than the arithmetic.
+   * quadraticVelocityLhs on Tait–Bryan angles without COM offset (gyroscopicForm 'Rxyz'): the kernel
+   * taitBryanGyroscopicLhs adds G_lᵀh + G_lᵀJ(Ġ_lθ̇) to f's rotation rows (passed in, the sums written back; the general
+   * path's operations in the same order, see rigidBodyTaitBryanKernelsSource.ts) on the sines and cosines of the node's
+   * angles. Every residual runs this.
    */
   private taitBryanGyroscopicLhs(s: ItemState, f: Float64Array): void {
-    const node = this.node, q = s.q, u = s.u, ref = node.referenceCoordinates, i = node.qIndex + 3, j = node.uIndex + 3, J = this.inertia;
-    const J0 = J[0], J1 = J[1], J2 = J[2], J3 = J[3], J4 = J[4], J5 = J[5], J6 = J[6], J7 = J[7], J8 = J[8];
+    const node = this.node, q = s.q, u = s.u, ref = node.referenceCoordinates, i = node.qIndex + 3, j = node.uIndex + 3, k = this.taitBryanKernels;
     const t1 = ref[4] + q[i + 1], t2 = ref[5] + q[i + 2];
-    const c1 = Math.cos(t1), s1 = Math.sin(t1), c2 = Math.cos(t2), s2 = Math.sin(t2);
-    const r0 = u[j], r1 = u[j + 1], r2 = u[j + 2];
-    // G_l = [g00 g01 0; g10 g11 0; g20 0 1]
-    const g00 = c1 * c2, g01 = s2, g10 = -c1 * s2, g11 = c2, g20 = s1;
-    const zeroR2 = 0 * r2;
-    const w0 = 0 + g00 * r0 + g01 * r1 + zeroR2, w1 = 0 + g10 * r0 + g11 * r1 + zeroR2, w2 = 0 + g20 * r0 + 0 * r1 + 1 * r2;
-    const jw0 = J0 * w0 + J1 * w1 + J2 * w2, jw1 = J3 * w0 + J4 * w1 + J5 * w2, jw2 = J6 * w0 + J7 * w1 + J8 * w2;
-    const h0 = w1 * jw2 - w2 * jw1, h1 = w2 * jw0 - w0 * jw2, h2 = w0 * jw1 - w1 * jw0;
-    // Ġ_lθ̇ (rotXYZCosSin2GLocal_tInto's entries times θ̇)
-    const a0 = (-r2 * c1 * s2 - r1 * c2 * s1) * r0 + r2 * c2 * r1 + zeroR2;
-    const a1 = (r1 * s2 * s1 - r2 * c2 * c1) * r0 + -r2 * s2 * r1 + zeroR2;
-    const a2 = r1 * c1 * r0 + 0 * r1 + zeroR2;
-    const ja0 = J0 * a0 + J1 * a1 + J2 * a2, ja1 = J3 * a0 + J4 * a1 + J5 * a2, ja2 = J6 * a0 + J7 * a1 + J8 * a2;
-    f[3] += g00 * h0 + g10 * h1 + g20 * h2 + (g00 * ja0 + g10 * ja1 + g20 * ja2);
-    f[4] += g01 * h0 + g11 * h1 + 0 * h2 + (g01 * ja0 + g11 * ja1 + 0 * ja2);
-    f[5] += 0 * h0 + 0 * h1 + 1 * h2 + (0 * ja0 + 0 * ja1 + 1 * ja2);
+    k.exports.taitBryanGyroscopicLhs(
+      k.inertiaAddress(this.inertia), Math.cos(t1), Math.sin(t1), Math.cos(t2), Math.sin(t2), u[j], u[j + 1], u[j + 2], f[3], f[4], f[5],
+      taitBryanJacobianAddress,
+    );
+    const rows = k.jacobian;
+    f[3] = rows[0]; f[4] = rows[1]; f[5] = rows[2];
   }
 
   /**
@@ -780,13 +702,28 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * couplingMatrix forms it), without the 3 × n_u matrix: a force at a point of the body adds this in every residual,
    * which a fresh process's first solve runs in baseline code. Its coupling loop is addForceTorqueTransposed's, written
    * out in both: the loop as a method of its own for both cost rigidBodySpringDamperIntrinsic's fresh process 1 % more
-   * instructions (session 39), so a change to one goes to the other too.
+   * instructions (session 39), so a change to one goes to the other too. On Euler parameters the coupling block comes
+   * from the kernel eulerParameterPositionJacobian (the same entries, formed with the same operations), only its
+   * product with the force here.
    */
   addPointForce(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number>, factor: number, out: Float64Array): void {
     const nr = this.nRot, g = this.gl, f0 = force[0], f1 = force[1], f2 = force[2];
     out[0] += factor * (1 * f0 + 0 * f1 + 0 * f2);
     out[1] += factor * (0 * f0 + 1 * f1 + 0 * f2);
     out[2] += factor * (0 * f0 + 0 * f1 + 1 * f2);
+    if (this.eulerParameterNode) {
+      const k = this.kernels, q = s.q, i = this.node.qIndex + 3;
+      k.exports.eulerParameterPositionJacobian(
+        k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3],
+        localPosition[0], localPosition[1], localPosition[2], rigidBodyJacobianAddress,
+      );
+      const b = k.positionJacobian;
+      out[3] += factor * (b[3] * f0 + b[10] * f1 + b[17] * f2);
+      out[4] += factor * (b[4] * f0 + b[11] * f1 + b[18] * f2);
+      out[5] += factor * (b[5] * f0 + b[12] * f1 + b[19] * f2);
+      out[6] += factor * (b[6] * f0 + b[13] * f1 + b[20] * f2);
+      return;
+    }
     this.node.gLocal(s, g);
     const a = this.rotationAt(s);
     const x = -localPosition[0], y = -localPosition[1], z = -localPosition[2];
