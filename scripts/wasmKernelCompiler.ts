@@ -65,6 +65,7 @@ export const kernelSources: readonly KernelSource[] = [
   { source: 'src/items/objects/beamGeometricallyExactKernelsSource.ts', module: 'src/items/objects/beamGeometricallyExactKernelsModule.ts', constant: 'beamGeometricallyExactModuleBase64', description: "ObjectBeamGeometricallyExact's relative motion, nodal forces and ∂f/∂q columns (beamGeometricallyExactKernelsSource.ts)" },
   { source: 'src/linalg/sparsePatternKernelsSource.ts', module: 'src/linalg/sparsePatternKernelsModule.ts', constant: 'sparsePatternModuleBase64', description: "SparseLDLT's symbolic analysis: the candidate orderings' elimination trees and column counts, the permuted lower triangle" },
   { source: 'src/contact/ancfCableCircleKernelsSource.ts', module: 'src/contact/ancfCableCircleKernelsModule.ts', constant: 'ancfCableCircleModuleBase64', description: 'GeneralContact\'s circle–ANCF cable contact (ancfCableCircleKernelsSource.ts) as a WebAssembly module.' },
+  { source: 'src/fem/abaqusMatrixKernelsSource.ts', module: 'src/fem/abaqusMatrixKernelsModule.ts', constant: 'abaqusMatrixModuleBase64', description: "The scanner of an Abaqus matrix file's plain coordinate lines (abaqusMatrixKernelsSource.ts)" },
   { source: 'src/items/objects/jointKernelsSource.ts', module: 'src/items/objects/jointKernelsModule.ts', constant: 'jointModuleBase64', description: "The joints' equations, Jacobian rows and reactions from the markers' kinematics (jointKernelsSource.ts)" },
 ];
 
