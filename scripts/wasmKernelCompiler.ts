@@ -68,6 +68,7 @@ export const kernelSources: readonly KernelSource[] = [
   { source: 'src/contact/ancfCableCircleKernelsSource.ts', module: 'src/contact/ancfCableCircleKernelsModule.ts', constant: 'ancfCableCircleModuleBase64', description: 'GeneralContact\'s circle–ANCF cable contact (ancfCableCircleKernelsSource.ts) as a WebAssembly module.' },
   { source: 'src/items/objects/beamGeometricallyExact2DKernelsSource.ts', module: 'src/items/objects/beamGeometricallyExact2DKernelsModule.ts', constant: 'beamGeometricallyExact2DModuleBase64', description: "ObjectBeamGeometricallyExact2D's section angles and ∂f/∂q (beamGeometricallyExact2DKernelsSource.ts)" },
   { source: 'src/items/objects/reevingSystemKernelsSource.ts', module: 'src/items/objects/reevingSystemKernelsModule.ts', constant: 'reevingSystemModuleBase64', description: "ObjectConnectorReevingSystemSprings' spans and loads (reevingSystemKernelsSource.ts)" },
+  { source: 'src/fem/abaqusMatrixKernelsSource.ts', module: 'src/fem/abaqusMatrixKernelsModule.ts', constant: 'abaqusMatrixModuleBase64', description: "The scanner of an Abaqus matrix file's plain coordinate lines (abaqusMatrixKernelsSource.ts)" },
   { source: 'src/items/objects/jointKernelsSource.ts', module: 'src/items/objects/jointKernelsModule.ts', constant: 'jointModuleBase64', description: "The joints' equations, Jacobian rows and reactions from the markers' kinematics (jointKernelsSource.ts)" },
 ];
 

@@ -12,6 +12,7 @@ import { optionNames, ownOptions } from '../core/dictionary.ts';
 import { FlexdynError } from '../core/errors.ts';
 import { readTextFile, type FileLocation } from '../core/fileSystem.ts';
 import { cscFromTriplets, type CscMatrix } from '../linalg/sparse.ts';
+import { PlainLineScanner } from './abaqusMatrixKernels.ts';
 import type { FemElementType } from './elements.ts';
 import { nodesPerElement } from './elements.ts';
 
@@ -613,13 +614,12 @@ export function parseAbaqusMatrix(text: string, fileName: string, options: Abaqu
     if (node === undefined || node < 0) fail(fileName, lineNo, `node label ${label} is not a node of the mesh`);
     return 3 * node + dof - 1;
   };
-  const plain = new RegExp(plainCoordinateLine.source, 'y');
   let from = 0;
   let lineNo = 1;
   while (from <= text.length) {
     if (format !== 'matrixInput') {
       // plain coordinate lines, the most common ones, by readPlainLines; the general path below reads one other line
-      const read = readPlainLines(text, plain, from, lineNo, e);
+      const read = readPlainLines(text, from, lineNo, e);
       if (read > 0) {
         format = 'coordinate';
         lineNo += read;
@@ -683,14 +683,6 @@ export function parseAbaqusMatrix(text: string, fileName: string, options: Abaqu
   return { matrix, storage, entries, format };
 }
 
-/**
- * A line of the coordinate format in its plainest form, which most files hold throughout: blanks, a row and a column
- * label of 1–9 digits, a decimal number, each two separated by blanks or one comma, blanks (a \r among them) and the
- * line's end. Its three groups are the fields that fastFields finds on such a line; any other line is read by the
- * general path.
- */
-const plainCoordinateLine = /[ \t]*(\d{1,9})(?:[ \t]*,[ \t]*|[ \t]+)(\d{1,9})(?:[ \t]*,[ \t]*|[ \t]+)([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)[ \t\r]*(?:\n|$)/;
-
 /** The entries of parseAbaqusMatrix as read: typed arrays grown by doubling, the largest index and its line. */
 interface MatrixEntries {
   rows: Int32Array;
@@ -726,27 +718,49 @@ function addEntry(e: MatrixEntries, r: number, c: number, v: number, lineNo: num
 }
 
 /**
- * parseAbaqusMatrix's plain coordinate lines (plainCoordinateLine, sticky `plain`) from `from` on, the first of them line
- * lineNo, into `e`, up to the first line that is none: returns the number of lines read and sets e.end to the position
- * after them. Their fields are fastFields' fields of such a line, the labels and the value read as labelAt and parseReal
- * read them (a label 0 or a value out of range takes the general path, which reports it), without a call per character.
- * A function of its own (the loop of a one-shot call is compiled on stack in a fresh process: a small function's loop
- * is compiled in a short job, parseAbaqusMatrix's whole loop with its general path in a long one).
+ * parseAbaqusMatrix's plain coordinate lines from `from` on, the first of them line lineNo, into `e`, up to the first
+ * line that is none: returns the number of lines read and sets e.end to the position after them. A plain line, the form
+ * most files hold throughout (see plainLines in abaqusMatrixKernelsSource.ts), is read by the WebAssembly scanner in
+ * batches; its fields are fastFields' fields of such a line, the labels and the value read as labelAt and parseReal
+ * read them: a value outside the scanner's exact fast path by Number() on its text, as parseReal does. A label 0, an
+ * index beyond the matrix or a value out of range ends the plain lines (the general path reports it).
  */
-function readPlainLines(text: string, plain: RegExp, from: number, lineNo: number, e: MatrixEntries): number {
+function readPlainLines(text: string, from: number, lineNo: number, e: MatrixEntries): number {
+  const scanner = PlainLineScanner.shared();
+  const { rows, cols, vals, next, valueStart, valueEnd, slow, scalars } = scanner;
+  const limit = e.limit ?? 2147483647;
   let read = 0;
   for (;;) {
-    plain.lastIndex = from;
-    const match = plain.exec(text);
-    if (match === null) break;
-    const r = Number(match[1]) - 1;
-    const c = Number(match[2]) - 1;
-    const v = Number(match[3]);
-    if (!(r >= 0 && c >= 0 && Number.isFinite(v))) break;
-    from = plain.lastIndex;
-    if (from === text.length && text.charCodeAt(from - 1) !== 10) from++;
-    addEntry(e, r, c, v, lineNo + read);
-    read++;
+    let count = scanner.scan(text, from, limit);
+    if (count === 0) break;
+    const offset = scanner.offset;
+    let cut = false;
+    for (let s = 0; s < scalars[0]; s++) {
+      const i = slow[s];
+      const v = Number(text.slice(offset + valueStart[i], offset + valueEnd[i]));
+      if (!Number.isFinite(v)) { count = i; cut = true; break; }
+      vals[i] = v;
+    }
+    if (cut) {
+      for (let i = 0; i < count; i++) addEntry(e, rows[i], cols[i], vals[i], lineNo + read + i);
+    } else {
+      const k = e.count;
+      if (k + count > e.rows.length) {
+        const capacity = Math.max(2 * e.rows.length, k + count);
+        e.rows = grown(e.rows, capacity);
+        e.cols = grown(e.cols, capacity);
+        e.vals = grown(e.vals, capacity);
+      }
+      e.rows.set(rows.subarray(0, count), k);
+      e.cols.set(cols.subarray(0, count), k);
+      e.vals.set(vals.subarray(0, count), k);
+      e.count = k + count;
+      if (scalars[1] > e.maxIndex) { e.maxIndex = scalars[1]; e.maxIndexLine = lineNo + read + scalars[2]; }
+    }
+    if (count > 0) from = offset + next[count - 1];
+    read += count;
+    // on with the next window after a whole one (or a full batch); a line that is none ends the plain lines
+    if (cut || (from < scanner.windowEnd && count < scanner.capacity)) break;
   }
   e.end = from;
   return read;

@@ -105,7 +105,7 @@ first, 200
     expect([lower.storage, lower.matrix.n, cscGet(lower.matrix, 0, 2), cscGet(lower.matrix, 2, 0)]).toEqual(['lower', 3, 0.5, 0.5]);
   });
 
-  it('reads plain coordinate lines (one regular expression) as the general tokenizer reads the same entries', () => {
+  it('reads plain coordinate lines (the WebAssembly scanner) as the general tokenizer reads the same entries', () => {
     const entries: [number, number, string][] = [[1, 1, '8.238577604155140e+09'], [1, 2, '-1.192092895507813e-07'], [2, 1, '.5'],
       [2, 2, '+3.'], [3, 1, '1E-300'], [1, 3, '1E-300'], [3, 3, '42']];
     // blanks and single commas: plain lines; form feeds as separators or a no-break space at the end: the general path only
