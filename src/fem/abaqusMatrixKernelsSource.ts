@@ -38,37 +38,30 @@ export function plainLines(codes: Int32Array, from: Int, length: Int, limit: Int
     let k = from;
     let ch = codes[k];
     while (ch === 32 || ch === 9) { k++; ch = codes[k]; }
-    // the row label
-    let start = k;
-    let r: Int = 0;
-    while (ch >= 48 && ch <= 57) { r = 10 * r + (ch - 48); k++; ch = codes[k]; }
-    if (k === start || k - start > 9 || r === 0) break;
-    // a separator
-    start = k;
-    while (ch === 32 || ch === 9) { k++; ch = codes[k]; }
-    if (ch === 44) {
-      k++; ch = codes[k];
+    // the row and the column label (1-based), each followed by a separator
+    let r: Int = -1;
+    let c: Int = -1;
+    let labels: Int = 0;
+    while (labels < 2) {
+      const labelStart = k;
+      let label: Int = 0;
+      while (ch >= 48 && ch <= 57) { label = 10 * label + (ch - 48); k++; ch = codes[k]; }
+      if (k === labelStart || k - labelStart > 9 || label === 0) break;
+      const separatorStart = k;
       while (ch === 32 || ch === 9) { k++; ch = codes[k]; }
+      if (ch === 44) {
+        k++; ch = codes[k];
+        while (ch === 32 || ch === 9) { k++; ch = codes[k]; }
+      }
+      if (k === separatorStart) break;
+      if (labels === 0) r = label - 1;
+      else c = label - 1;
+      labels++;
     }
-    if (k === start) break;
-    // the column label
-    start = k;
-    let c: Int = 0;
-    while (ch >= 48 && ch <= 57) { c = 10 * c + (ch - 48); k++; ch = codes[k]; }
-    if (k === start || k - start > 9 || c === 0) break;
-    // a separator
-    start = k;
-    while (ch === 32 || ch === 9) { k++; ch = codes[k]; }
-    if (ch === 44) {
-      k++; ch = codes[k];
-      while (ch === 32 || ch === 9) { k++; ch = codes[k]; }
-    }
-    if (k === start) break;
-    r--;
-    c--;
+    if (labels < 2) break;
     if (r >= limit || c >= limit) break;
     // the value
-    start = k;
+    const start = k;
     let negative: Int = 0;
     if (ch === 45) negative = 1;
     if (ch === 45 || ch === 43) { k++; ch = codes[k]; }
