@@ -42,9 +42,4 @@ export class KernelSlotPool<Instance> {
     this.next = (at + 1) % (this.instances.length * this.slotsPerInstance);
     return { instance: this.instances[Math.floor(at / this.slotsPerInstance)], slot: at % this.slotsPerInstance };
   }
-
-  /** The instances so far. */
-  get size(): number {
-    return this.instances.length;
-  }
 }

@@ -1,10 +1,11 @@
 /**
  * The joints' per-evaluation arithmetic as WebAssembly: the module of jointKernelsSource.ts, stored in
  * jointKernelsModule.ts. Instances of one 64 KB memory each, with fixed views of the inputs, work arrays and outputs, and
- * slots for the joints' rotations and set-ups: one instance serves all joints of a process (the calls do not nest) until a
- * model has more joints than it has slots; then another instance joins ({@link KernelSlotPool}). A joint writes its markers' kinematics into the views (the
- * markers write into them, or whole arrays are copied with `set`), calls {@link JointKernels.evaluate} and reads the
- * rows from `g`, the Jacobian from `c` and the residual entries from `reaction`.
+ * slots for the joints' rotations and set-ups: one instance serves all joints of a process (the calls do not nest) until
+ * a model has more joints than it has slots; then another instance joins ({@link KernelSlotPool}). A joint writes its
+ * markers' kinematics into the views (the markers write into them, or whole arrays are copied with `set`), calls
+ * {@link JointKernels.evaluate} and reads the rows from `g`, the Jacobian from `c` and the residual entries from
+ * `reaction`.
  * @module
  */
 
