@@ -621,10 +621,6 @@ const BOUND = 2;
 class BinderContext implements BindContext {
   constructor(private readonly binder: ItemBinder, private readonly source: ItemSource, private readonly asker: ItemLabel) {}
 
-  get assembly(): object {
-    return this.binder;
-  }
-
   node(index: number, parameter: string): NodeModel {
     return this.source.node(index, this.asker, parameter);
   }

@@ -260,11 +260,6 @@ export interface BindContext {
   sensor(index: number, parameter: string): SensorModel;
   /** The output variables the item type of a node, object or marker declares. */
   outputVariables(category: 'Node' | 'Object' | 'Marker', index: number): readonly OutputVariableType[];
-  /**
-   * The same object for every item bound in one assembly of a system: the key of resources an item type hands out per
-   * model (kernel slots, src/linalg/kernelSlots.ts).
-   */
-  readonly assembly: object;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jointKernelSlot, jointMarkerCapacity, jointSetupEntries } from '../../src/items/objects/jointKernels.ts';
+import { jointSlot, jointMarkerCapacity, jointSetupEntries, jointSlotDoubles } from '../../src/items/objects/jointKernels.ts';
 import { evaluateJoint } from '../../src/items/objects/jointKernelsSource.ts';
 import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValues.ts';
 
@@ -11,8 +11,8 @@ import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValu
  * (test/scripts/wasmKernelCompiler.test.ts checks that the stored module is the source's compiled bytes.)
  */
 
-/** The kernels and the slot the test's joint uses (an assembly of its own). */
-const { instance: k, slot } = jointKernelSlot({});
+/** The kernels and the slot the test's joint uses (`joint`: its byte address). */
+const { kernels: k, region: slot, address: joint } = jointSlot();
 /** All doubles of the kernels' memory (every view shares its buffer). */
 const memory = new Float64Array(k.a0.buffer);
 
@@ -46,6 +46,12 @@ const values = (seed: number, special: number): (() => number) => kernelValues(s
 describe('joint kernel', () => {
   const sizes: [number, number][] = [[0, 7], [7, 0], [7, 7], [6, 3], [1, 1], [jointMarkerCapacity, jointMarkerCapacity]];
   const identity = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  /** Writes R0 = R1 = I and the set-up into the test joint's slot, as JointModel's bind does. */
+  const place = (setup: readonly number[]): void => {
+    slot.set(identity, 0);
+    slot.set(identity, 9);
+    slot.set(setup, 18);
+  };
 
   it.each([[0.002, 1], [0.15, 2]])('gives the JavaScript source\'s memory bit for bit (special values %s)', (special, seed) => {
     const next = values(seed, special);
@@ -54,7 +60,7 @@ describe('joint kernel', () => {
       for (const [n0, n1] of sizes) {
         for (let flags = 0; flags < 8; flags++) {
           const index2 = flags & 1, reactions = (flags >> 1) & 1, jacobian = (flags >> 2) & 1;
-          const joint = k.joint(slot, {}, identity, identity, Float64Array.from(setup));
+          place(setup);
           // random everything but the set-up (λ of some rows exactly 0: those rows add nothing)
           const setupFirst = joint / 8 + 18;
           for (let i = 0; i < memory.length; i++) if (i < setupFirst || i >= setupFirst + jointSetupEntries) memory[i] = next();
@@ -75,7 +81,7 @@ describe('joint kernel', () => {
   });
 
   it('writes every entry of the rows × (n0 + n1) Jacobian and leaves the reactions of λ = 0 alone', () => {
-    const joint = k.joint(slot, {}, identity, identity, Float64Array.from(setups[2]));
+    place(setups[2]);
     for (const [n0, n1] of sizes) {
       const n = n0 + n1;
       memory.fill(0.5, 0, joint / 8);
@@ -89,13 +95,20 @@ describe('joint kernel', () => {
     }
   });
 
-  it('copies a joint\'s rotations and set-up into its slot only when the slot holds another\'s', () => {
-    const owner = {}, setup = Float64Array.from(setups[0]);
-    const joint = k.joint(slot, owner, identity, identity, setup);
-    memory[joint / 8] = 7;
-    expect(k.joint(slot, owner, identity, identity, setup)).toBe(joint);
-    expect(memory[joint / 8]).toBe(7);
-    k.joint(slot, {}, identity, identity, setup);
-    expect(memory[joint / 8]).toBe(1);
+  it('gives each joint a slot of its own after the work regions, and the next joints a new instance when one is full', () => {
+    const first = jointSlot();
+    expect(first.kernels).toBe(k);
+    expect(first.address).toBe(joint + 8 * jointSlotDoubles);
+    let next = first;
+    let inSameInstance = 1;
+    // bounded: one page holds a few hundred slots
+    for (let taken = 0; taken < 10_000 && next.kernels === k; taken++) {
+      next = jointSlot();
+      if (next.kernels === k) inSameInstance++;
+    }
+    // the slots of one instance: the page after the work regions (joint/8 doubles before the test's own slot)
+    expect(inSameInstance).toBe(Math.floor((8192 - joint / 8) / jointSlotDoubles) - 1);
+    expect(next.address).toBe(joint);
+    expect(next.region.buffer).not.toBe(first.region.buffer);
   });
 });

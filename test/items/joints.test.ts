@@ -203,7 +203,7 @@ function testContext(markers: MarkerModel[]): BindContext {
   const fail = (): never => { throw new Error('not available in this test'); };
   return {
     node: fail, body: fail, load: fail, object: fail, sensor: fail, outputVariables: fail,
-    marker: (index) => markers[index], assembly: markers,
+    marker: (index) => markers[index],
   };
 }
 

@@ -5,7 +5,7 @@ import { matrix, type MatrixValue, type UserFunctionValue, type VectorValue } fr
 import { rotationMatrix2RotXYZInto, rotXYZ2RotationMatrixInto } from '../../rotations/rotationMatrices.ts';
 import { mat3MulInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../rotations/skew.ts';
 import { lagrangeMultiplier, MarkerPair, positionMarkers, RigidMarkerPair } from './connectorBase.ts';
-import { jointKernelSlot, jointMarkerCapacity, jointSetupEntries, type JointKernels } from './jointKernels.ts';
+import { jointSlot, jointMarkerCapacity, jointSetupEntries, type JointKernels } from './jointKernels.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
@@ -273,7 +273,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
    * alternative, rows, the row sources s0..s5 ({@link JointModel.rowSource}, then −1), axis0, axis1]; fromLeft set in bind.
    */
   private readonly kernelSetup = new Float64Array(jointSetupEntries);
-  /** The kernels' slot of R0, R1 and the set-up (set in bind). */
+  /** Byte address of the joint's slot in the kernels' memory: R0, R1 and the set-up (written in bind). */
   private kernelSlot = 0;
 
   constructor(
@@ -322,16 +322,20 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     if (scratch.blockWork.length < 3 * largest) scratch.blockWork = new Float64Array(3 * largest);
     if (scratch.markerBlock.length < largest * largest) scratch.markerBlock = new Float64Array(largest * largest);
     const localNodes = this.markers.localNodes;
+    const frames = this.frames;
     const covered = this.active && this.offsetFunction === undefined && this.offsetFunction_t === undefined
-      && this.frames !== undefined
       && new Set(localNodes).size === localNodes.length && largest <= jointMarkerCapacity;
-    const place = covered ? jointKernelSlot(context.assembly) : undefined;
-    this.kernels = place?.instance;
-    if (place !== undefined) {
-      this.kernelSlot = place.slot;
-      this.kernelSetup[0] = this.frames !== undefined && this.frames.r0FromLeft ? 1 : 0;
-      this.kernelRows = place.instance.g.subarray(0, this.nAE);
-      this.kernelJacobian = place.instance.c.subarray(0, this.nAE * this.n);
+    this.kernels = undefined;
+    if (covered && frames !== undefined) {
+      const slot = jointSlot();
+      this.kernels = slot.kernels;
+      this.kernelSlot = slot.address;
+      this.kernelSetup[0] = frames.r0FromLeft ? 1 : 0;
+      slot.region.set(frames.r0, 0);
+      slot.region.set(frames.r1, 9);
+      slot.region.set(this.kernelSetup, 18);
+      this.kernelRows = slot.kernels.g.subarray(0, this.nAE);
+      this.kernelJacobian = slot.kernels.c.subarray(0, this.nAE * this.n);
     }
   }
 
@@ -386,8 +390,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
 
   /** The kernels' evaluation of this joint from the kinematics, λ and (with reactions) residual entries in their views. */
   private evaluateKernel(k: JointKernels, useIndex2: boolean, reactions: boolean, jacobian: boolean): void {
-    const frames = this.frames!, markers = this.markers;
-    k.evaluate(k.joint(this.kernelSlot, this, frames.r0, frames.r1, this.kernelSetup), markers.n0, markers.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0);
+    const markers = this.markers;
+    k.evaluate(this.kernelSlot, markers.n0, markers.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0);
   }
 
   /** {@link JointModel.ae} by the kernels (λ of multiplier rows from the state). */
