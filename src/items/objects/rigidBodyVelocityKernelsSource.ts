@@ -42,18 +42,15 @@ export function eulerParameterComQuadraticVelocityLhs(
   c: Float64Array, p0: number, p1: number, p2: number, p3: number, d0: number, d1: number, d2: number, d3: number,
   f0: number, f1: number, f2: number, f3: number, f4: number, f5: number, f6: number, out: Float64Array,
 ): void {
+  // the rotation rows: eulerParameterGyroscopicLhs writes them into out[0…3], moved to out[3…6] (from the last)
+  eulerParameterGyroscopicLhs(c, p0, p1, p2, p3, d0, d1, d2, d3, f3, f4, f5, f6, out);
+  out[6] = out[3]; out[5] = out[2]; out[4] = out[1]; out[3] = out[0];
+  // ω̄ = G_l ṗ again, for the position rows
   const q0 = c[12] + p0, q1 = c[13] + p1, q2 = c[14] + p2, q3 = c[15] + p3;
   const e0 = 2 * q0, e1 = 2 * q1, e2 = 2 * q2, e3 = 2 * q3;
-  const negE1 = -e1, negE2 = -e2, negE3 = -e3;
-  const w0 = 0 + negE1 * d0 + e0 * d1 + e3 * d2 + negE2 * d3;
-  const w1 = 0 + negE2 * d0 + negE3 * d1 + e0 * d2 + e1 * d3;
-  const w2 = 0 + negE3 * d0 + e2 * d1 + negE1 * d2 + e0 * d3;
-  const jw0 = c[0] * w0 + c[1] * w1 + c[2] * w2, jw1 = c[3] * w0 + c[4] * w1 + c[5] * w2, jw2 = c[6] * w0 + c[7] * w1 + c[8] * w2;
-  const h0 = w1 * jw2 - w2 * jw1, h1 = w2 * jw0 - w0 * jw2, h2 = w0 * jw1 - w1 * jw0;
-  out[3] = f3 + (negE1 * h0 + negE2 * h1 + negE3 * h2);
-  out[4] = f4 + (e0 * h0 + negE3 * h1 + e2 * h2);
-  out[5] = f5 + (e3 * h0 + e0 * h1 + negE1 * h2);
-  out[6] = f6 + (negE2 * h0 + e1 * h1 + e0 * h2);
+  const w0 = 0 + -e1 * d0 + e0 * d1 + e3 * d2 + -e2 * d3;
+  const w1 = 0 + -e2 * d0 + -e3 * d1 + e0 * d2 + e1 * d3;
+  const w2 = 0 + -e3 * d0 + e2 * d1 + -e1 * d2 + e0 * d3;
   const U0 = c[17], U1 = c[18], U2 = c[19];
   const ux = U1 * w2 - U2 * w1, uy = U2 * w0 - U0 * w2, uz = U0 * w1 - U1 * w0;
   const t0 = w1 * uz - w2 * uy, t1 = w2 * ux - w0 * uz, t2 = w0 * uy - w1 * ux;
