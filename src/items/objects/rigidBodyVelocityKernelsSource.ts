@@ -46,20 +46,14 @@ export function eulerParameterComQuadraticVelocityLhs(
   eulerParameterGyroscopicLhs(c, p0, p1, p2, p3, d0, d1, d2, d3, f3, f4, f5, f6, out);
   out[6] = out[3]; out[5] = out[2]; out[4] = out[1]; out[3] = out[0];
   // ω̄ = G_l ṗ again, for the position rows
-  const q0 = c[12] + p0, q1 = c[13] + p1, q2 = c[14] + p2, q3 = c[15] + p3;
-  const e0 = 2 * q0, e1 = 2 * q1, e2 = 2 * q2, e3 = 2 * q3;
+  const e0 = 2 * (c[12] + p0), e1 = 2 * (c[13] + p1), e2 = 2 * (c[14] + p2), e3 = 2 * (c[15] + p3);
   const w0 = 0 + -e1 * d0 + e0 * d1 + e3 * d2 + -e2 * d3;
   const w1 = 0 + -e2 * d0 + -e3 * d1 + e0 * d2 + e1 * d3;
   const w2 = 0 + -e3 * d0 + e2 * d1 + -e1 * d2 + e0 * d3;
   const U0 = c[17], U1 = c[18], U2 = c[19];
   const ux = U1 * w2 - U2 * w1, uy = U2 * w0 - U0 * w2, uz = U0 * w1 - U1 * w0;
   const t0 = w1 * uz - w2 * uy, t1 = w2 * ux - w0 * uz, t2 = w0 * uy - w1 * ux;
-  const a0 = -2 * q3 * q3 - 2 * q2 * q2 + 1, a1 = -2 * q3 * q0 + 2 * q2 * q1, a2 = 2 * q3 * q1 + 2 * q2 * q0;
-  const a3 = 2 * q3 * q0 + 2 * q2 * q1, a4 = -2 * q3 * q3 - 2 * q1 * q1 + 1, a5 = 2 * q3 * q2 - 2 * q1 * q0;
-  const a6 = -2 * q2 * q0 + 2 * q3 * q1, a7 = 2 * q3 * q2 + 2 * q1 * q0, a8 = -2 * q2 * q2 - 2 * q1 * q1 + 1;
-  out[0] = f0 + (a0 * t0 + a1 * t1 + a2 * t2);
-  out[1] = f1 + (a3 * t0 + a4 * t1 + a5 * t2);
-  out[2] = f2 + (a6 * t0 + a7 * t1 + a8 * t2);
+  addRotated(c, p0, p1, p2, p3, t0, t1, t2, f0, f1, f2, out);
 }
 
 /**
