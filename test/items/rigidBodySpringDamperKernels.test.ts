@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rigidBodySpringDamperKernels, rigidBodySpringDamperMarkerCapacity } from '../../src/items/objects/rigidBodySpringDamperKernels.ts';
-import { stiffnessColumns, translationColumns, translationDampingColumns } from '../../src/items/objects/rigidBodySpringDamperKernelsSource.ts';
+import { intrinsicState, stiffnessColumns, translationColumns, translationDampingColumns } from '../../src/items/objects/rigidBodySpringDamperKernelsSource.ts';
 import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValues.ts';
 
 /*
@@ -34,6 +34,15 @@ describe('rigidBodySpringDamper kernel', () => {
       for (let flags = 0; flags < 32; flags++) {
         const null0 = flags & 1, null1 = (flags >> 1) & 1, intrinsic = (flags >> 2) & 1, hasDamping = (flags >> 3) & 1, nearPi = (flags >> 4) & 1;
         for (let i = 0; i < memory.length; i++) memory[i] = next();
+        // in about half of the cases the first columns (up to 3) of both markers do not turn them (a rigid body's translations)
+        if (next() > 0) {
+          for (const [g, nd, nm] of [[k.g0, k.nd0, n0], [k.g1, k.nd1, n1]] as const) {
+            for (let c = 0; c < Math.min(3, nm); c++) {
+              for (let r = 0; r < 3; r++) g[r * nm + c] = 0;
+              for (let r = 0; r < 9; r++) nd[r * nm + c] = r % 2 === 0 ? 0 : -0;
+            }
+          }
+        }
         const start = memory.slice();
         javascriptColumns(n0, n1, null0, null1, intrinsic, hasDamping, nearPi);
         const expected = bitPatterns(memory);
@@ -68,6 +77,31 @@ describe('rigidBodySpringDamper kernel', () => {
       }
     }
     expect(cases).toBe(16 * sizes.length);
+  });
+
+  it.each([[0.002, 5], [0.15, 6]])('the intrinsic state gives the JavaScript source\'s memory bit for bit (special values %s)', (special, seed) => {
+    const next = values(seed, special);
+    // uRot and φ: random, small (the series of T_exp⁻¹), zero, and the trigonometric values of φ
+    const angles = [(): number => next(), (): number => 0.01 * next(), (): number => 0];
+    let cases = 0;
+    for (const angle of angles) {
+      for (let flags = 0; flags < 16; flags++) {
+        const velocities = flags & 1, linear = (flags >> 1) & 1, loads = linear & (flags >> 2), hasDamping = (flags >> 3) & 1;
+        for (let i = 0; i < memory.length; i++) memory[i] = next();
+        const x = angle(), y = angle(), z = 4 * angle();
+        const phi = Math.hypot(x, y, z), half = 0.5 * phi;
+        const trig = [Math.sin(half), phi < 0.05 ? 0 : Math.cos(half), Math.sin(0.5 * half)] as const;
+        const start = memory.slice();
+        intrinsicState(k.a0All, k.p0, k.p1, k.dv, k.omegaRel, k.stiffness, k.damping, k.offset, k.aj, k.u6, k.v6, k.f6, k.force, k.torque0,
+          k.torque1, k.tInverse, k.halfExp, x, y, z, phi, ...trig, velocities, linear, loads, hasDamping);
+        const expected = bitPatterns(memory);
+        memory.set(start);
+        k.intrinsicState(x, y, z, phi, ...trig, velocities, linear, loads, hasDamping);
+        expect(bitPatterns(memory)).toEqual(expected);
+        cases++;
+      }
+    }
+    expect(cases).toBe(16 * angles.length);
   });
 
   it('writes every entry of the (n0 + n1)² columns', () => {

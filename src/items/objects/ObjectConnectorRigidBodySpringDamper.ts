@@ -5,11 +5,11 @@ import { checkPassiveMatrix } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, matrix, nodeIndex, userFunction, vector, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { expSO3Into, logSO3Into, rotationMatrix2RotXYZInto, tExpSO3InvInto, tExpSO3Into } from '../../rotations/rotationMatrices.ts';
-import { cross3Into, hypot2, mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
+import { cross3Into, hypot2, hypot3, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
 import { RigidMarkerPair, bindDataNode } from './connectorBase.ts';
 import { float64Views } from '../../linalg/arrays.ts';
-import { rigidBodySpringDamperKernels, rigidBodySpringDamperMarkerCapacity } from './rigidBodySpringDamperKernels.ts';
+import { rigidBodySpringDamperKernels, rigidBodySpringDamperMarkerCapacity, type RigidBodySpringDamperKernels } from './rigidBodySpringDamperKernels.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
@@ -402,40 +402,83 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   }
 
   /**
+   * The intrinsic formulation's Aj, u6, (velocities) v6 and (linear: the force law without user function) f6, after
+   * the markers' frames and (velocities) angular velocities: the log of HT0⁻¹HT1 = (A0allᵀA1all, A0allᵀp1 − A0allᵀp0),
+   * uRot = log(A0allᵀA1all), uPos = T_exp(uRot)⁻ᵀ(A0allᵀp1 − A0allᵀp0); the mid frame HT0·exp(½[uPos, uRot]) has the
+   * rotation Aj = A0all·exp(½ uRot). The logarithm is evaluated here, in Exudyn's order of operations (see
+   * logSO3TraceFormula: free bodies on these springs can be chaotic, and last-bit differences then grow to 1e-7 in
+   * Exudyn's rigidBodySpringDamperIntrinsic test), with |uRot| and the sines and cosine the rest needs; the rest, and with
+   * loads the global force and the markers' torques (see ode2Lhs), by the kernel's intrinsicState, in the order of
+   * operations of the JavaScript it replaced (a Newton iteration's connectors run in a fresh process's first solve in
+   * baseline code, or are compiled by TurboFan on the main thread). Returns the kernels (their views hold the results).
+   */
+  private evaluateIntrinsic(velocities: boolean, linear: boolean, loads: boolean): RigidBodySpringDamperKernels {
+    const { markers, work3 } = this;
+    const k = rigidBodySpringDamperKernels();
+    logSO3TraceFormula(work3, markers.relativeRotation(this.work9));
+    const x = work3[0], y = work3[1], z = work3[2];
+    const phi = hypot3(x, y, z), half = 0.5 * phi;
+    k.a0All.set(markers.a0All); k.p0.set(markers.p0); k.p1.set(markers.p1);
+    if (velocities) {
+      k.dv.set(markers.dv);
+      markers.relativeAngularVelocity(k.omegaRel);
+    }
+    if (linear) {
+      k.stiffness.set(this.stiffness); k.offset.set(this.offset);
+      if (this.hasDamping) k.damping.set(this.damping);
+    }
+    k.intrinsicState(x, y, z, phi, Math.sin(half), phi < 0.05 ? 0 : Math.cos(half), Math.sin(0.5 * half),
+      velocities ? 1 : 0, linear ? 1 : 0, loads ? 1 : 0, this.hasDamping ? 1 : 0);
+    this.aJoint.set(k.aj); this.u6.set(k.u6);
+    if (velocities) this.v6.set(k.v6);
+    if (linear) this.f6.set(k.f6);
+    return k;
+  }
+
+  /**
+   * ode2Lhs of the intrinsic formulation without user function: evaluateIntrinsic with the loads (velocities only with
+   * damping, as evaluate's), then the markers' generalized forces from the kernel's force and torques.
+   */
+  private intrinsicLoads(s: ItemState, f: Float64Array): void {
+    const { markers } = this;
+    markers.evaluateRelativeAndFrames(s, this.hasDamping);
+    if (this.hasDamping) markers.evaluateAngularVelocities(s);
+    const k = this.evaluateIntrinsic(this.hasDamping, true, true);
+    const { n0, n1, marker0, marker1 } = markers;
+    if (this.forceTorqueDirect) {
+      if (n0 > 0) marker0.addForceTorqueTransposed!(s, markers.a0, k.force, -1, k.torque0, f, 0);
+      if (n1 > 0) marker1.addForceTorqueTransposed!(s, markers.a1, k.force, 1, k.torque1, f, n0);
+      return;
+    }
+    markers.evaluateJacobians(s);
+    markers.evaluateRotationJacobians(s);
+    addTransposedForceTorque(markers.jacobian0, markers.rotationJacobian0, n0, k.force, -1, k.torque0, f, 0);
+    addTransposedForceTorque(markers.jacobian1, markers.rotationJacobian1, n1, k.force, 1, k.torque1, f, n0);
+  }
+
+  /**
    * Updates the joint frame Aj, u6, v6 and (computeForce) the joint-frame force f6. Without velocities (for ode2Lhs of an
    * undamped connector without user function, whose force does not depend on them) v6 and the markers' velocities and
    * angular velocities are not updated.
    */
   private evaluate(s: ItemState, computeForce: boolean, velocities = true): void {
     const { markers, aJoint, u6, v6, work9, work3 } = this;
-    const { a0All } = markers;
     markers.evaluateRelativeAndFrames(s, velocities);
     if (velocities) markers.evaluateAngularVelocities(s);
-    markers.relativeRotation(work9);
     if (this.v.intrinsicFormulation) {
-      // log of HT0⁻¹HT1 = (A0allᵀA1all, A0allᵀp1 − A0allᵀp0): uRot = log(A0allᵀA1all), uPos = T_exp(uRot)⁻ᵀ(A0allᵀp1 − A0allᵀp0);
-      // mid frame HT0·exp(½[uPos, uRot]) has the rotation A0all·exp(½ uRot). The translation and the logarithm are
-      // evaluated in Exudyn's order of operations (see logSO3TraceFormula): free bodies on these springs can be
-      // chaotic, and last-bit differences then grow to 1e-7 in Exudyn's rigidBodySpringDamperIntrinsic test.
-      logSO3TraceFormula(work3, work9);
-      const dLocal = mat3TransposeMulVecInto(this.work3b, a0All, markers.p1);
-      const p0Local = mat3TransposeMulVecInto(this.work3c, a0All, markers.p0);
-      // (three-entry loops written out here and below: this runs per Newton iteration, in a fresh process's first
-      // solve in baseline code, where a short loop costs more than its arithmetic)
-      dLocal[0] += -p0Local[0]; dLocal[1] += -p0Local[1]; dLocal[2] += -p0Local[2];
-      tExpSO3InvInto(work9, work3);
-      mat3TransposeMulVecInto(dLocal, work9, dLocal);
-      u6[0] = dLocal[0]; u6[1] = dLocal[1]; u6[2] = dLocal[2];
-      u6[3] = work3[0]; u6[4] = work3[1]; u6[5] = work3[2];
-      work3[0] *= 0.5; work3[1] *= 0.5; work3[2] *= 0.5;
-      mat3MulInto(aJoint, a0All, expSO3Into(work9, work3));
-    } else {
-      aJoint.set(a0All);
-      rotationMatrix2RotXYZInto(work3, work9);
-      const dLocal = mat3TransposeMulVecInto(this.work3b, aJoint, markers.dp);
-      u6[0] = dLocal[0]; u6[1] = dLocal[1]; u6[2] = dLocal[2];
-      u6[3] = work3[0]; u6[4] = work3[1]; u6[5] = work3[2];
+      const linear = computeForce && this.v.springForceTorqueUserFunction === 0;
+      this.evaluateIntrinsic(velocities, linear, false);
+      if (computeForce && !linear) this.forceLaw(s);
+      return;
     }
+    markers.relativeRotation(work9);
+    aJoint.set(markers.a0All);
+    rotationMatrix2RotXYZInto(work3, work9);
+    // (three-entry loops written out here and below: this runs per Newton iteration, in a fresh process's first solve
+    // in baseline code, where a short loop costs more than its arithmetic)
+    const dLocal = mat3TransposeMulVecInto(this.work3b, aJoint, markers.dp);
+    u6[0] = dLocal[0]; u6[1] = dLocal[1]; u6[2] = dLocal[2];
+    u6[3] = work3[0]; u6[4] = work3[1]; u6[5] = work3[2];
     if (u6[3] > Math.PI) u6[3] -= 2 * Math.PI;
     if (u6[4] > Math.PI) u6[4] -= 2 * Math.PI;
     if (u6[5] > Math.PI) u6[5] -= 2 * Math.PI;
@@ -583,6 +626,10 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       markers.evaluateJacobians(s);
       addTransposed(markers.jacobian0, markers.n0, this.forceGlobal, -1, f, 0);
       addTransposed(markers.jacobian1, markers.n1, this.forceGlobal, 1, f, markers.n0);
+      return;
+    }
+    if (this.v.intrinsicFormulation && this.v.springForceTorqueUserFunction === 0) {
+      this.intrinsicLoads(s, f);
       return;
     }
     this.evaluate(s, true, this.hasDamping || this.v.springForceTorqueUserFunction !== 0);

@@ -35,15 +35,15 @@ export function stiffnessColumns(
 ): void {
   for (let c: Int = 0; c < n0 + n1; c++) {
     if (c < n0) {
-      columnVariation(aj, a0, a0All, a1All, r0, r1, relRot, tInverse, halfExp, halfTangent, u6, dLocal, dp, coefficients,
+      const turns: Int = columnVariation(aj, a0, a0All, a1All, r0, r1, relRot, tInverse, halfExp, halfTangent, u6, dLocal, dp, coefficients,
         j0, g0, nd0, dA, dAll, dM, dAj, du6, n0, c, 1, -1, null0, intrinsic, nearPi);
       columnLoads(aj, u6, f6, force, lever, dv, omegaRel, stiffness, damping, j0, g0, j1, g1, rates0, dAj, du6, dv6, df6, m,
-        n0, n1, c, n0, c, -1, intrinsic, hasDamping);
+        n0, n1, c, n0, c, -1, intrinsic, hasDamping, turns);
     } else {
-      columnVariation(aj, a1, a0All, a1All, r0, r1, relRot, tInverse, halfExp, halfTangent, u6, dLocal, dp, coefficients,
+      const turns: Int = columnVariation(aj, a1, a0All, a1All, r0, r1, relRot, tInverse, halfExp, halfTangent, u6, dLocal, dp, coefficients,
         j1, g1, nd1, dA, dAll, dM, dAj, du6, n1, c - n0, 0, 1, null1, intrinsic, nearPi);
       columnLoads(aj, u6, f6, force, lever, dv, omegaRel, stiffness, damping, j0, g0, j1, g1, rates1, dAj, du6, dv6, df6, m,
-        n0, n1, c, n1, c - n0, 1, intrinsic, hasDamping);
+        n0, n1, c, n1, c - n0, 1, intrinsic, hasDamping, turns);
     }
   }
 }
@@ -60,8 +60,24 @@ function columnVariation(
   dLocal: Float64Array, dp: Float64Array, coefficients: Float64Array, jm: Float64Array, gm: Float64Array, nd: Float64Array,
   dA: Float64Array, dAll: Float64Array, dM: Float64Array, dAj: Float64Array, du6: Float64Array,
   nm: Int, k: Int, side0: Int, sign: number, nullM: Int, intrinsic: Int, nearPi: Int,
-): void {
+): Int {
   const k1: Int = nm + k, k2: Int = 2 * nm + k;
+  // δΔp = ±(J_m e + the lever's null direction)
+  let px = sign * jm[k], py = sign * jm[k1], pz = sign * jm[k2];
+  if (nullM !== 0) {
+    const lever: Int = 9 * nm;
+    px += sign * nd[lever + k]; py += sign * nd[lever + k1]; pz += sign * nd[lever + k2];
+  }
+  if (intrinsic !== 0 && turnsNot(gm, nd, nm, k, nullM) !== 0) {
+    // δA = 0, so δuRot = 0, δuPos = T⁻ᵀA0allᵀδΔp and δAj = 0: without the products with zeros, which could change
+    // only the sign of a zero entry (which vanishes in the system matrix, whose sums start from +0)
+    const ex = a0All[0] * px + a0All[3] * py + a0All[6] * pz, ey = a0All[1] * px + a0All[4] * py + a0All[7] * pz, ez = a0All[2] * px + a0All[5] * py + a0All[8] * pz;
+    du6[0] = tInverse[0] * ex + tInverse[3] * ey + tInverse[6] * ez;
+    du6[1] = tInverse[1] * ex + tInverse[4] * ey + tInverse[7] * ez;
+    du6[2] = tInverse[2] * ex + tInverse[5] * ey + tInverse[8] * ez;
+    du6[3] = 0; du6[4] = 0; du6[5] = 0;
+    return 0;
+  }
   skewMul(dA, gm[k], gm[k1], gm[k2], am);
   if (nullM !== 0) {
     // δA e_j += (∂(A e_j) along the null directions) e
@@ -76,12 +92,6 @@ function columnVariation(
   } else {
     mat3Product(dAll, dA, 3, 1, r1);
     mat3Product(dM, a0All, 1, 3, dAll);
-  }
-  // δΔp = ±(J_m e + the lever's null direction)
-  let px = sign * jm[k], py = sign * jm[k1], pz = sign * jm[k2];
-  if (nullM !== 0) {
-    const lever: Int = 9 * nm;
-    px += sign * nd[lever + k]; py += sign * nd[lever + k1]; pz += sign * nd[lever + k2];
   }
   if (intrinsic !== 0) {
     logTraceDerivative(du6, relRot, dM, tInverse, coefficients, nearPi);
@@ -117,6 +127,22 @@ function columnVariation(
     du6[1] = aj[1] * px + aj[4] * py + aj[7] * pz + dAj[1] * dp[0] + dAj[4] * dp[1] + dAj[7] * dp[2];
     du6[2] = aj[2] * px + aj[5] * py + aj[8] * pz + dAj[2] * dp[0] + dAj[5] * dp[1] + dAj[8] * dp[2];
   }
+  return 1;
+}
+
+/**
+ * 1 if coordinate k of a marker (gm its rotation Jacobian, nd its null directions if nullM ≠ 0, nm its coordinates)
+ * does not turn it: its rotation Jacobian's column and its null directions' columns of A e_0, A e_1, A e_2 are zero
+ * (a rigid body's translations), else 0.
+ */
+function turnsNot(gm: Float64Array, nd: Float64Array, nm: Int, k: Int, nullM: Int): Int {
+  const k1: Int = nm + k, k2: Int = 2 * nm + k;
+  if (gm[k] !== 0 || gm[k1] !== 0 || gm[k2] !== 0) return 0;
+  if (nullM === 0) return 1;
+  const e1: Int = 3 * nm, e2: Int = 6 * nm;
+  if (nd[k] !== 0 || nd[k1] !== 0 || nd[k2] !== 0 || nd[e1 + k] !== 0 || nd[e1 + k1] !== 0 || nd[e1 + k2] !== 0) return 0;
+  if (nd[e2 + k] !== 0 || nd[e2 + k1] !== 0 || nd[e2 + k2] !== 0) return 0;
+  return 1;
 }
 
 /**
@@ -129,16 +155,22 @@ function columnLoads(
   aj: Float64Array, u6: Float64Array, f6: Float64Array, force: Float64Array, w: Float64Array, dv: Float64Array, omegaRel: Float64Array,
   stiffness: Float64Array, damping: Float64Array, j0: Float64Array, g0: Float64Array, j1: Float64Array, g1: Float64Array,
   rates: Float64Array, dAj: Float64Array, du6: Float64Array, dv6: Float64Array, df6: Float64Array, m: Float64Array,
-  n0: Int, n1: Int, c: Int, nm: Int, k: Int, sign: number, intrinsic: Int, hasDamping: Int,
+  n0: Int, n1: Int, c: Int, nm: Int, k: Int, sign: number, intrinsic: Int, hasDamping: Int, turns: Int,
 ): void {
   const n: Int = n0 + n1;
+  // each sum below starts with its δAj terms (left out where turns = 0, δAj = 0: the rest's values are the same, up to a zero's sign)
   if (hasDamping !== 0) {
     const w0: Int = 3 * nm;
     const vx = sign * rates[k], vy = sign * rates[nm + k], vz = sign * rates[2 * nm + k];
     const wx = sign * rates[w0 + k], wy = sign * rates[w0 + nm + k], wz = sign * rates[w0 + 2 * nm + k];
     for (let i: Int = 0; i < 3; i++) {
-      dv6[i] = dAj[i] * dv[0] + dAj[3 + i] * dv[1] + dAj[6 + i] * dv[2] + aj[i] * vx + aj[3 + i] * vy + aj[6 + i] * vz;
-      dv6[3 + i] = dAj[i] * omegaRel[0] + dAj[3 + i] * omegaRel[1] + dAj[6 + i] * omegaRel[2] + aj[i] * wx + aj[3 + i] * wy + aj[6 + i] * wz;
+      let rv = 0, rw = 0;
+      if (turns !== 0) {
+        rv = dAj[i] * dv[0] + dAj[3 + i] * dv[1] + dAj[6 + i] * dv[2];
+        rw = dAj[i] * omegaRel[0] + dAj[3 + i] * omegaRel[1] + dAj[6 + i] * omegaRel[2];
+      }
+      dv6[i] = rv + aj[i] * vx + aj[3 + i] * vy + aj[6 + i] * vz;
+      dv6[3 + i] = rw + aj[i] * wx + aj[3 + i] * wy + aj[6 + i] * wz;
     }
   }
   const u0 = du6[0], u1 = du6[1], u2 = du6[2], u3 = du6[3], u4 = du6[4], u5 = du6[5];
@@ -152,18 +184,27 @@ function columnLoads(
   }
   const f0 = f6[0], f1 = f6[1], f2 = f6[2], f3 = f6[3], f4 = f6[4], f5 = f6[5];
   const h0 = df6[0], h1 = df6[1], h2 = df6[2], h3 = df6[3], h4 = df6[4], h5 = df6[5];
-  const dFx = dAj[0] * f0 + dAj[1] * f1 + dAj[2] * f2 + aj[0] * h0 + aj[1] * h1 + aj[2] * h2;
-  const dFy = dAj[3] * f0 + dAj[4] * f1 + dAj[5] * f2 + aj[3] * h0 + aj[4] * h1 + aj[5] * h2;
-  const dFz = dAj[6] * f0 + dAj[7] * f1 + dAj[8] * f2 + aj[6] * h0 + aj[7] * h1 + aj[8] * h2;
-  const tx = dAj[0] * f3 + dAj[1] * f4 + dAj[2] * f5 + aj[0] * h3 + aj[1] * h4 + aj[2] * h5;
-  const ty = dAj[3] * f3 + dAj[4] * f4 + dAj[5] * f5 + aj[3] * h3 + aj[4] * h4 + aj[5] * h5;
-  const tz = dAj[6] * f3 + dAj[7] * f4 + dAj[8] * f5 + aj[6] * h3 + aj[7] * h4 + aj[8] * h5;
+  let rFx = 0, rFy = 0, rFz = 0, rtx = 0, rty = 0, rtz = 0;
+  if (turns !== 0) {
+    rFx = dAj[0] * f0 + dAj[1] * f1 + dAj[2] * f2; rFy = dAj[3] * f0 + dAj[4] * f1 + dAj[5] * f2; rFz = dAj[6] * f0 + dAj[7] * f1 + dAj[8] * f2;
+    rtx = dAj[0] * f3 + dAj[1] * f4 + dAj[2] * f5; rty = dAj[3] * f3 + dAj[4] * f4 + dAj[5] * f5; rtz = dAj[6] * f3 + dAj[7] * f4 + dAj[8] * f5;
+  }
+  const dFx = rFx + aj[0] * h0 + aj[1] * h1 + aj[2] * h2;
+  const dFy = rFy + aj[3] * h0 + aj[4] * h1 + aj[5] * h2;
+  const dFz = rFz + aj[6] * h0 + aj[7] * h1 + aj[8] * h2;
+  const tx = rtx + aj[0] * h3 + aj[1] * h4 + aj[2] * h5;
+  const ty = rty + aj[3] * h3 + aj[4] * h4 + aj[5] * h5;
+  const tz = rtz + aj[6] * h3 + aj[7] * h4 + aj[8] * h5;
   let ux = 0, uy = 0, uz = 0;
   if (intrinsic !== 0) {
     const p0 = u6[0], p1 = u6[1], p2 = u6[2];
-    const dwx = -0.5 * (dAj[0] * p0 + dAj[1] * p1 + dAj[2] * p2 + aj[0] * u0 + aj[1] * u1 + aj[2] * u2);
-    const dwy = -0.5 * (dAj[3] * p0 + dAj[4] * p1 + dAj[5] * p2 + aj[3] * u0 + aj[4] * u1 + aj[5] * u2);
-    const dwz = -0.5 * (dAj[6] * p0 + dAj[7] * p1 + dAj[8] * p2 + aj[6] * u0 + aj[7] * u1 + aj[8] * u2);
+    let rwx = 0, rwy = 0, rwz = 0;
+    if (turns !== 0) {
+      rwx = dAj[0] * p0 + dAj[1] * p1 + dAj[2] * p2; rwy = dAj[3] * p0 + dAj[4] * p1 + dAj[5] * p2; rwz = dAj[6] * p0 + dAj[7] * p1 + dAj[8] * p2;
+    }
+    const dwx = -0.5 * (rwx + aj[0] * u0 + aj[1] * u1 + aj[2] * u2);
+    const dwy = -0.5 * (rwy + aj[3] * u0 + aj[4] * u1 + aj[5] * u2);
+    const dwz = -0.5 * (rwz + aj[6] * u0 + aj[7] * u1 + aj[8] * u2);
     ux = dwy * force[2] - dwz * force[1] + w[1] * dFz - w[2] * dFy;
     uy = dwz * force[0] - dwx * force[2] + w[2] * dFx - w[0] * dFz;
     uz = dwx * force[1] - dwy * force[0] + w[0] * dFy - w[1] * dFx;
@@ -372,4 +413,99 @@ function writeForceColumn(m: Float64Array, j0: Float64Array, j1: Float64Array, n
   for (let r: Int = 0; r < n1; r++) {
     m[(n0 + r) * n + c] = j1[r] * fx + j1[n1 + r] * fy + j1[2 * n1 + r] * fz;
   }
+}
+
+/**
+ * The intrinsic formulation's state after the logarithm (the connector's evaluate; its JavaScript computes uRot =
+ * (x, y, z) = log(A0allᵀA1all), φ = |uRot| and the trigonometric values, the kernel subset has none): with
+ * d = A0allᵀp1 − A0allᵀp0, T⁻¹ = T_exp(uRot)⁻¹ = β I + ½ũRot + γ uRot uRotᵀ into tInverse (β = (φ/2) cot(φ/2) from
+ * sinH = sin(φ/2) and cosH = cos(φ/2), by series below φ = 0.05), uPos = T⁻ᵀd, E = exp(½uRot) into halfExp (sinc(φ/2)
+ * from sinH, sinc(φ/4) from sinQuarter = sin(φ/4)), the joint frame aj = A0all E and u6 = [uPos, uRot] with the rotation
+ * entries above π shifted by −2π; if velocities ≠ 0, v6 = [ajᵀdv, ajᵀomegaRel]; if linear ≠ 0, f6 = K(u6 − offset) + D v6
+ * (each row's sums from +0, the damping's only if hasDamping ≠ 0); if loads ≠ 0 (with linear), force = aj f6[0:3] and
+ * with T = aj f6[3:6] and τ = (aj(−½uPos)) × force the torques torque0 = −T + τ, torque1 = T + τ. The connector's
+ * former JavaScript (tExpSO3InvInto, expSO3Into, mat3MulInto, linearForce, ode2Lhs) in its order of operations.
+ */
+export function intrinsicState(
+  a0All: Float64Array, p0: Float64Array, p1: Float64Array, dv: Float64Array, omegaRel: Float64Array,
+  stiffness: Float64Array, damping: Float64Array, offset: Float64Array, aj: Float64Array, u6: Float64Array, v6: Float64Array,
+  f6: Float64Array, force: Float64Array, torque0: Float64Array, torque1: Float64Array, tInverse: Float64Array, halfExp: Float64Array,
+  x: number, y: number, z: number, phi: number, sinH: number, cosH: number, sinQuarter: number,
+  velocities: Int, linear: Int, loads: Int, hasDamping: Int,
+): void {
+  // d = A0allᵀp1 + (−A0allᵀp0)
+  const q0 = p1[0], q1 = p1[1], q2 = p1[2], r0 = p0[0], r1 = p0[1], r2 = p0[2];
+  let d0 = a0All[0] * q0 + a0All[3] * q1 + a0All[6] * q2;
+  let d1 = a0All[1] * q0 + a0All[4] * q1 + a0All[7] * q2;
+  let d2 = a0All[2] * q0 + a0All[5] * q1 + a0All[8] * q2;
+  d0 += -(a0All[0] * r0 + a0All[3] * r1 + a0All[6] * r2);
+  d1 += -(a0All[1] * r0 + a0All[4] * r1 + a0All[7] * r2);
+  d2 += -(a0All[2] * r0 + a0All[5] * r1 + a0All[8] * r2);
+  const p2 = phi * phi;
+  let beta = 0, gamma = 0;
+  if (phi < 0.05) {
+    gamma = 1 / 12 + p2 * (1 / 720 + p2 * (1 / 30240 + p2 / 1209600));
+    beta = 1 - gamma * p2;
+  } else {
+    const h = 0.5 * phi;
+    beta = h * cosH / sinH;
+    gamma = (1 - beta) / p2;
+  }
+  tInverse[0] = beta + gamma * x * x; tInverse[1] = gamma * x * y - 0.5 * z; tInverse[2] = gamma * x * z + 0.5 * y;
+  tInverse[3] = gamma * x * y + 0.5 * z; tInverse[4] = beta + gamma * y * y; tInverse[5] = gamma * y * z - 0.5 * x;
+  tInverse[6] = gamma * x * z - 0.5 * y; tInverse[7] = gamma * y * z + 0.5 * x; tInverse[8] = beta + gamma * z * z;
+  const u0 = tInverse[0] * d0 + tInverse[3] * d1 + tInverse[6] * d2;
+  const u1 = tInverse[1] * d0 + tInverse[4] * d1 + tInverse[7] * d2;
+  const u2 = tInverse[2] * d0 + tInverse[5] * d1 + tInverse[8] * d2;
+  u6[0] = u0; u6[1] = u1; u6[2] = u2;
+  // E = exp(½uRot): |½uRot| = φ/2 exactly (a power of two scales each step of hypot3)
+  const hx = x * 0.5, hy = y * 0.5, hz = z * 0.5, half = 0.5 * phi, quarter = 0.5 * half;
+  const a = half === 0 ? 1 : sinH / half;
+  const sh = quarter === 0 ? 1 : sinQuarter / quarter;
+  const b = 0.5 * sh * sh;
+  const xx = hx * hx, yy = hy * hy, zz = hz * hz;
+  halfExp[0] = 1 - b * (yy + zz); halfExp[1] = b * hx * hy - a * hz; halfExp[2] = b * hx * hz + a * hy;
+  halfExp[3] = b * hx * hy + a * hz; halfExp[4] = 1 - b * (xx + zz); halfExp[5] = b * hy * hz - a * hx;
+  halfExp[6] = b * hx * hz - a * hy; halfExp[7] = b * hy * hz + a * hx; halfExp[8] = 1 - b * (xx + yy);
+  for (let i: Int = 0; i < 3; i++) {
+    const m0 = a0All[3 * i], m1 = a0All[3 * i + 1], m2 = a0All[3 * i + 2];
+    aj[3 * i] = m0 * halfExp[0] + m1 * halfExp[3] + m2 * halfExp[6];
+    aj[3 * i + 1] = m0 * halfExp[1] + m1 * halfExp[4] + m2 * halfExp[7];
+    aj[3 * i + 2] = m0 * halfExp[2] + m1 * halfExp[5] + m2 * halfExp[8];
+  }
+  u6[3] = x > 3.141592653589793 ? x - 6.283185307179586 : x;
+  u6[4] = y > 3.141592653589793 ? y - 6.283185307179586 : y;
+  u6[5] = z > 3.141592653589793 ? z - 6.283185307179586 : z;
+  if (velocities !== 0) {
+    const w0 = dv[0], w1 = dv[1], w2 = dv[2], o0 = omegaRel[0], o1 = omegaRel[1], o2 = omegaRel[2];
+    v6[0] = aj[0] * w0 + aj[3] * w1 + aj[6] * w2;
+    v6[1] = aj[1] * w0 + aj[4] * w1 + aj[7] * w2;
+    v6[2] = aj[2] * w0 + aj[5] * w1 + aj[8] * w2;
+    v6[3] = aj[0] * o0 + aj[3] * o1 + aj[6] * o2;
+    v6[4] = aj[1] * o0 + aj[4] * o1 + aj[7] * o2;
+    v6[5] = aj[2] * o0 + aj[5] * o1 + aj[8] * o2;
+  }
+  if (linear === 0) return;
+  const x0 = u6[0] - offset[0], x1 = u6[1] - offset[1], x2 = u6[2] - offset[2];
+  const x3 = u6[3] - offset[3], x4 = u6[4] - offset[4], x5 = u6[5] - offset[5];
+  for (let i: Int = 0; i < 6; i++) {
+    const r: Int = 6 * i;
+    const sum = 0 + stiffness[r] * x0 + stiffness[r + 1] * x1 + stiffness[r + 2] * x2 + stiffness[r + 3] * x3 + stiffness[r + 4] * x4 + stiffness[r + 5] * x5;
+    let dampingSum = 0;
+    if (hasDamping !== 0) {
+      dampingSum = dampingSum + damping[r] * v6[0] + damping[r + 1] * v6[1] + damping[r + 2] * v6[2] + damping[r + 3] * v6[3] + damping[r + 4] * v6[4] + damping[r + 5] * v6[5];
+    }
+    f6[i] = sum + dampingSum;
+  }
+  if (loads === 0) return;
+  const f0 = f6[0], f1 = f6[1], f2 = f6[2], g0 = f6[3], g1 = f6[4], g2 = f6[5];
+  const fx = aj[0] * f0 + aj[1] * f1 + aj[2] * f2, fy = aj[3] * f0 + aj[4] * f1 + aj[5] * f2, fz = aj[6] * f0 + aj[7] * f1 + aj[8] * f2;
+  force[0] = fx; force[1] = fy; force[2] = fz;
+  const tx = aj[0] * g0 + aj[1] * g1 + aj[2] * g2, ty = aj[3] * g0 + aj[4] * g1 + aj[5] * g2, tz = aj[6] * g0 + aj[7] * g1 + aj[8] * g2;
+  // the lever w = aj(−½uPos) and τ = w × F
+  const l0 = -0.5 * u0, l1 = -0.5 * u1, l2 = -0.5 * u2;
+  const wx = aj[0] * l0 + aj[1] * l1 + aj[2] * l2, wy = aj[3] * l0 + aj[4] * l1 + aj[5] * l2, wz = aj[6] * l0 + aj[7] * l1 + aj[8] * l2;
+  const ex = wy * fz - wz * fy, ey = wz * fx - wx * fz, ez = wx * fy - wy * fx;
+  torque0[0] = -tx + ex; torque0[1] = -ty + ey; torque0[2] = -tz + ez;
+  torque1[0] = tx + ex; torque1[1] = ty + ey; torque1[2] = tz + ez;
 }
