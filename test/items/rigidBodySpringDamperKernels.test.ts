@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rigidBodySpringDamperKernels, rigidBodySpringDamperMarkerCapacity } from '../../src/items/objects/rigidBodySpringDamperKernels.ts';
-import { intrinsicState, stiffnessColumns, translationColumns, translationDampingColumns } from '../../src/items/objects/rigidBodySpringDamperKernelsSource.ts';
+import { intrinsicLog, intrinsicState, stiffnessColumns, translationColumns, translationDampingColumns } from '../../src/items/objects/rigidBodySpringDamperKernelsSource.ts';
 import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValues.ts';
 
 /*
@@ -102,6 +102,28 @@ describe('rigidBodySpringDamper kernel', () => {
       }
     }
     expect(cases).toBe(16 * angles.length);
+  });
+
+  it.each([[0.002, 7], [0.15, 8]])('the logarithm\'s terms give the JavaScript source\'s memory and result bit for bit (special values %s)', (special, seed) => {
+    const next = values(seed, special);
+    const results = [0, 0];
+    for (let c = 0; c < 200; c++) {
+      for (let i = 0; i < memory.length; i++) memory[i] = next();
+      // some frames at 180° relative rotation (1 + tr M = 0): A0all = I, A1all = diag(1, −1, −1)
+      if (c % 4 === 0) {
+        k.a0All.set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+        k.a1All.set([1, 0, 0, 0, -1, 0, 0, 0, -1]);
+      }
+      const start = memory.slice();
+      const expected = intrinsicLog(k.a0All, k.a1All, k.relRot, k.logTerms);
+      const expectedMemory = bitPatterns(memory);
+      memory.set(start);
+      expect(k.intrinsicLog()).toBe(expected);
+      expect(bitPatterns(memory)).toEqual(expectedMemory);
+      results[expected]++;
+    }
+    expect(results[0]).toBeGreaterThan(0);
+    expect(results[1]).toBeGreaterThan(0);
   });
 
   it('writes every entry of the (n0 + n1)² columns', () => {

@@ -80,7 +80,6 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   private readonly work9 = new Float64Array(9);
   private readonly work3 = new Float64Array(3);
   private readonly work3b = new Float64Array(3);
-  private readonly work3c = new Float64Array(3);
   private readonly forceGlobal = new Float64Array(3);
   private readonly torque0 = new Float64Array(3);
   private readonly torque1 = new Float64Array(3);
@@ -405,20 +404,31 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * The intrinsic formulation's Aj, u6, (velocities) v6 and (linear: the force law without user function) f6, after
    * the markers' frames and (velocities) angular velocities: the log of HT0⁻¹HT1 = (A0allᵀA1all, A0allᵀp1 − A0allᵀp0),
    * uRot = log(A0allᵀA1all), uPos = T_exp(uRot)⁻ᵀ(A0allᵀp1 − A0allᵀp0); the mid frame HT0·exp(½[uPos, uRot]) has the
-   * rotation Aj = A0all·exp(½ uRot). The logarithm is evaluated here, in Exudyn's order of operations (see
-   * logSO3TraceFormula: free bodies on these springs can be chaotic, and last-bit differences then grow to 1e-7 in
-   * Exudyn's rigidBodySpringDamperIntrinsic test), with |uRot| and the sines and cosine the rest needs; the rest, and with
-   * loads the global force and the markers' torques (see ode2Lhs), by the kernel's intrinsicState, in the order of
-   * operations of the JavaScript it replaced (a Newton iteration's connectors run in a fresh process's first solve in
+   * rotation Aj = A0all·exp(½ uRot). The logarithm is evaluated in Exudyn's order of operations, through the Euler
+   * parameters of the trace formula (free bodies on these springs can be chaotic, and last-bit differences then grow to
+   * 1e-7 in Exudyn's rigidBodySpringDamperIntrinsic test): the kernel's intrinsicLog, the atan2 here (near 180°, where
+   * the formula's accuracy degrades, logSO3Into, largest Euler parameter first); then |uRot| and the sines and cosine
+   * the rest needs, and the rest, with loads also the global force and the markers' torques (see ode2Lhs), by the
+   * kernel's intrinsicState, in the order of operations of the JavaScript it replaced (a Newton iteration's connectors run in a fresh process's first solve in
    * baseline code, or are compiled by TurboFan on the main thread). Returns the kernels (their views hold the results).
    */
   private evaluateIntrinsic(velocities: boolean, linear: boolean, loads: boolean): RigidBodySpringDamperKernels {
     const { markers, work3 } = this;
     const k = rigidBodySpringDamperKernels();
-    logSO3TraceFormula(work3, markers.relativeRotation(this.work9));
-    const x = work3[0], y = work3[1], z = work3[2];
+    k.a0All.set(markers.a0All); k.a1All.set(markers.a1All);
+    let x: number, y: number, z: number;
+    if (k.intrinsicLog() === 0) {
+      // log = 2 atan2(|e|, e0) e/|e| (the kernel's intrinsicLog)
+      const terms = k.logTerms, norm = terms[1];
+      const angle = 2 * Math.atan2(norm, terms[0]);
+      const f = norm === 0 ? 0 : 1 / norm;
+      x = angle * (f * terms[2]); y = angle * (f * terms[3]); z = angle * (f * terms[4]);
+    } else {
+      logSO3Into(work3, k.relRot);
+      x = work3[0]; y = work3[1]; z = work3[2];
+    }
     const phi = hypot3(x, y, z), half = 0.5 * phi;
-    k.a0All.set(markers.a0All); k.p0.set(markers.p0); k.p1.set(markers.p1);
+    k.p0.set(markers.p0); k.p1.set(markers.p1);
     if (velocities) {
       k.dv.set(markers.dv);
       markers.relativeAngularVelocity(k.omegaRel);
@@ -678,27 +688,9 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
 }
 
 /**
- * out = log(A) through the Euler parameters of the trace formula, e0 = ½√|1 + tr A|, e = (A21 − A12, A02 − A20, A10 − A01)/(4e0),
- * log = 2 atan2(|e|, e0) e/|e|, in Exudyn's order of operations (LogSO3Vector); its accuracy degrades near 180°, where
- * (|1 + tr A| ≤ 1e-15) the shared logSO3Into (largest Euler parameter first) takes over.
- */
-function logSO3TraceFormula(out: Float64Array, a: Float64Array): Float64Array {
-  const trace = a[0] + a[4] + a[8] + 1;
-  if (Math.abs(trace) <= 1e-15) return logSO3Into(out, a);
-  const s = 0.5 / Math.sqrt(Math.abs(trace));
-  const e0 = 0.25 / s;
-  const e1 = (a[7] - a[5]) * s, e2 = (a[2] - a[6]) * s, e3 = (a[3] - a[1]) * s;
-  const norm = Math.sqrt(e1 * e1 + e2 * e2 + e3 * e3);
-  const phi = 2 * Math.atan2(norm, e0);
-  const f = norm === 0 ? 0 : 1 / norm;
-  out[0] = phi * (f * e1); out[1] = phi * (f * e2); out[2] = phi * (f * e3);
-  return out;
-}
-
-/**
  * The coefficients of the trace formula's derivative δlog = a δc + b c (c·δc) − 2 sgn(t) c δt/(r² + t²) at M (the
  * kernel's logTraceDerivative, rigidBodySpringDamperKernelsSource.ts): with t = 1 + tr M, c = (M21 − M12, M02 − M20,
- * M10 − M01), r = |c|, the logarithm (logSO3TraceFormula) is ψ c/r with ψ = 2 atan2(r, |t|), so a = ψ/r,
+ * M10 − M01), r = |c|, the logarithm (the kernel's intrinsicLog) is ψ c/r with ψ = 2 atan2(r, |t|), so a = ψ/r,
  * b = (2|t|/(r² + t²) − a)/r² (series in x = r/|t| below 1e-2: a = 2/|t|·(1 − x²/3 + x⁴/5), b = 2/|t|³·(−2/3 + 4x²/5 −
  * 6x⁴/7), truncation below 1e-12 relative); [a, b, 2 sgn(t), r² + t²] into coefficients[0..3]. Returns true where the
  * trace formula is not used (|t| ≤ 1e-15, 180°), and writes nothing then: the kernel takes δlog = T_exp(u)⁻¹ vee(MᵀδM).

@@ -5,7 +5,7 @@
  * output. A connector writes its state
  * into the views (whole arrays with `set`), calls {@link RigidBodySpringDamperKernels.stiffnessColumns} (or, translation
  * only, translationColumns, translationDampingColumns) and reads the columns from the view `m`; the intrinsic
- * formulation's state and loads come from intrinsicState.
+ * formulation's logarithm and state and loads come from intrinsicLog and intrinsicState.
  * @module
  */
 
@@ -27,7 +27,7 @@ const capacity = rigidBodySpringDamperMarkerCapacity;
 const layout = kernelLayout({
   aj: 9, a0: 9, a1: 9, a0All: 9, a1All: 9, r0: 9, r1: 9, relRot: 9, tInverse: 9, halfExp: 9, halfTangent: 9,
   u6: 6, f6: 6, force: 3, lever: 3, dLocal: 3, dp: 3, dv: 3, omegaRel: 3,
-  p0: 3, p1: 3, v6: 6, offset: 6, torque0: 3, torque1: 3,
+  p0: 3, p1: 3, v6: 6, offset: 6, torque0: 3, torque1: 3, logTerms: 5,
   stiffness: 36, damping: 36, coefficients: 8,
   j0: 3 * capacity, g0: 3 * capacity, nd0: 12 * capacity, rates0: 6 * capacity,
   j1: 3 * capacity, g1: 3 * capacity, nd1: 12 * capacity, rates1: 6 * capacity,
@@ -45,6 +45,11 @@ export type RigidBodySpringDamperKernels = { readonly [Name in RigidBodySpringDa
   translationColumns(n0: number, n1: number, null0: number, null1: number, hasDamping: number): void;
   /** A translation-only connector's damping-Jacobian columns into m from the views aj, damping, j0 and j1. */
   translationDampingColumns(n0: number, n1: number): void;
+  /**
+   * The relative rotation A0allᵀA1all into relRot and the terms of its logarithm into logTerms from the views a0All and
+   * a1All; returns 1 at 180° (logTerms not written), else 0 (the source's intrinsicLog).
+   */
+  intrinsicLog(): number;
   /**
    * The intrinsic formulation's aj, u6, (velocities) v6, (linear) f6 and (loads) force, torque0, torque1 from the views
    * a0All, p0, p1, dv, omegaRel, stiffness, damping and offset, uRot = (x, y, z), φ = |uRot|, sin(φ/2), cos(φ/2) (read if
@@ -80,11 +85,13 @@ function createKernels(): RigidBodySpringDamperKernels {
   const translationDampingColumns = (n0: number, n1: number): void => {
     translationDamping(at.aj, at.damping, at.j0, at.j1, at.m, n0, n1);
   };
+  const log = exports.intrinsicLog;
+  const intrinsicLog = (): number => log(at.a0All, at.a1All, at.relRot, at.logTerms);
   const intrinsic = exports.intrinsicState;
   const intrinsicState = (x: number, y: number, z: number, phi: number, sinH: number, cosH: number, sinQuarter: number,
     velocities: number, linear: number, loads: number, hasDamping: number): void => {
     intrinsic(at.a0All, at.p0, at.p1, at.dv, at.omegaRel, at.stiffness, at.damping, at.offset, at.aj, at.u6, at.v6, at.f6, at.force,
       at.torque0, at.torque1, at.tInverse, at.halfExp, x, y, z, phi, sinH, cosH, sinQuarter, velocities, linear, loads, hasDamping);
   };
-  return { ...views, stiffnessColumns, translationColumns, translationDampingColumns, intrinsicState };
+  return { ...views, stiffnessColumns, translationColumns, translationDampingColumns, intrinsicLog, intrinsicState };
 }

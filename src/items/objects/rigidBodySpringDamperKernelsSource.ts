@@ -416,6 +416,30 @@ function writeForceColumn(m: Float64Array, j0: Float64Array, j1: Float64Array, n
 }
 
 /**
+ * The relative rotation M = A0allᵀA1all into relRot and the terms of its logarithm by the trace formula of the Euler
+ * parameters into logTerms, in Exudyn's order of operations (LogSO3Vector): with t = 1 + tr M, s = ½/√|t|, e0 = ¼/s,
+ * e = (M21 − M12, M02 − M20, M10 − M01)·s, logTerms = [e0, |e|, e_x, e_y, e_z], and log M = 2 atan2(|e|, e0) e/|e| (the
+ * connector's JavaScript, which has atan2). Returns 1 without logTerms where the formula is not used (|t| ≤ 1e-15,
+ * 180°: the connector takes logSO3Into, largest Euler parameter first, of relRot), else 0.
+ */
+export function intrinsicLog(a0All: Float64Array, a1All: Float64Array, relRot: Float64Array, logTerms: Float64Array): Int {
+  for (let i: Int = 0; i < 3; i++) {
+    const m0 = a0All[i], m1 = a0All[3 + i], m2 = a0All[6 + i];
+    relRot[3 * i] = m0 * a1All[0] + m1 * a1All[3] + m2 * a1All[6];
+    relRot[3 * i + 1] = m0 * a1All[1] + m1 * a1All[4] + m2 * a1All[7];
+    relRot[3 * i + 2] = m0 * a1All[2] + m1 * a1All[5] + m2 * a1All[8];
+  }
+  const trace = relRot[0] + relRot[4] + relRot[8] + 1;
+  if (Math.abs(trace) <= 1e-15) return 1;
+  const s = 0.5 / Math.sqrt(Math.abs(trace));
+  const e1 = (relRot[7] - relRot[5]) * s, e2 = (relRot[2] - relRot[6]) * s, e3 = (relRot[3] - relRot[1]) * s;
+  logTerms[0] = 0.25 / s;
+  logTerms[1] = Math.sqrt(e1 * e1 + e2 * e2 + e3 * e3);
+  logTerms[2] = e1; logTerms[3] = e2; logTerms[4] = e3;
+  return 0;
+}
+
+/**
  * The intrinsic formulation's state after the logarithm (the connector's evaluate; its JavaScript computes uRot =
  * (x, y, z) = log(A0allᵀA1all), φ = |uRot| and the trigonometric values, the kernel subset has none): with
  * d = A0allᵀp1 − A0allᵀp0, T⁻¹ = T_exp(uRot)⁻¹ = β I + ½ũRot + γ uRot uRotᵀ into tInverse (β = (φ/2) cot(φ/2) from
