@@ -409,8 +409,9 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * 1e-7 in Exudyn's rigidBodySpringDamperIntrinsic test): the kernel's intrinsicLog, the atan2 here (near 180°, where
    * the formula's accuracy degrades, logSO3Into, largest Euler parameter first); then |uRot| and the sines and cosine
    * the rest needs, and the rest, with loads also the global force and the markers' torques (see ode2Lhs), by the
-   * kernel's intrinsicState, in the order of operations of the JavaScript it replaced (a Newton iteration's connectors run in a fresh process's first solve in
-   * baseline code, or are compiled by TurboFan on the main thread). Returns the kernels (their views hold the results).
+   * kernel's intrinsicState, in the order of operations of the JavaScript it replaced (which ran per Newton iteration in
+   * a fresh process's first solve in baseline code, and cost TurboFan's compile). Returns the kernels (their views hold
+   * the results).
    */
   private evaluateIntrinsic(velocities: boolean, linear: boolean, loads: boolean): RigidBodySpringDamperKernels {
     const { markers, work3 } = this;
