@@ -1,11 +1,11 @@
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only, RigidMarkerModel } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto, rotXYZ2RotationMatrixInto } from '../../rotations/rotationMatrices.ts';
 import { mat3MulInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../rotations/skew.ts';
 import { lagrangeMultiplier, MarkerPair, positionMarkers, RigidMarkerPair } from './connectorBase.ts';
-import { jointSlot, jointMarkerCapacity, jointSetupEntries, type JointKernels } from './jointKernels.ts';
+import { jointSlot, jointMarkerCapacity, jointSetupEntries, jointSlotDoubles, type JointKernels } from './jointKernels.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
@@ -107,6 +107,17 @@ const identityRotation = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 
 /** Zero-width rotation Jacobians of point joints (their equations have no rotation columns). */
 const noColumns = new Float64Array(0);
+
+/**
+ * The kind of a marker for the kernels' evaluateNodes (JointKernels.evaluateNodes): 0 a marker without coordinates (its
+ * kinematics are taken as fixed, as the rolling disc's kernels take a plane without coordinates), 1 a marker at the reference
+ * point of an Euler-parameter node (its kinematics and Jacobians are the node's), −1 any other.
+ */
+function nodeMarkerKind(marker: RigidMarkerModel, n: number): number {
+  if (n === 0) return 0;
+  const node = marker.frameNode;
+  return node !== undefined && n === 7 && node.nu === 7 && node.label.typeName === 'RigidBodyEP' ? 1 : -1;
+}
 
 /** The joint frames of point joints: zeros, never written (only rigid markers' frames are evaluated). */
 const pointFrame = new Float64Array(9);
@@ -275,6 +286,20 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   private readonly kernelSetup = new Float64Array(jointSetupEntries);
   /** Byte address of the joint's slot in the kernels' memory: R0, R1 and the set-up (written in bind). */
   private kernelSlot = 0;
+  /**
+   * The kinds of the markers where the kernels form their kinematics from the nodes' coordinates
+   * (JointKernels.evaluateNodes; set in bind): 0 a marker without coordinates (fixed: its kinematics are constants), 1 a
+   * marker at the reference point of an Euler-parameter node; −1 (both) where the markers evaluate them in JavaScript.
+   */
+  private kind0 = -1;
+  private kind1 = -1;
+  /** The markers' Euler-parameter nodes of kind 1 (see kind0). */
+  private node0: NodeModel | undefined = undefined;
+  private node1: NodeModel | undefined = undefined;
+  /** The markers' constants of evaluateNodes in the slot (after R0, R1 and the set-up; set in bind). */
+  private nodeConstants: Float64Array = noColumns;
+  /** False until the markers' constants of evaluateNodes are written (at the first evaluation after bind, which has a state). */
+  private nodeConstantsCurrent = false;
 
   constructor(
     readonly label: ItemLabel,
@@ -326,8 +351,20 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     const covered = this.active && this.offsetFunction === undefined && this.offsetFunction_t === undefined
       && new Set(localNodes).size === localNodes.length && largest <= jointMarkerCapacity;
     this.kernels = undefined;
+    this.kind0 = -1;
+    this.kind1 = -1;
     if (covered && frames !== undefined) {
-      const slot = jointSlot();
+      const kind0 = nodeMarkerKind(frames.marker0, this.markers.n0), kind1 = nodeMarkerKind(frames.marker1, this.markers.n1);
+      const byNodes = kind0 >= 0 && kind1 >= 0;
+      const slot = jointSlot(byNodes);
+      if (byNodes) {
+        this.kind0 = kind0;
+        this.kind1 = kind1;
+        this.node0 = kind0 === 1 ? frames.marker0.frameNode : undefined;
+        this.node1 = kind1 === 1 ? frames.marker1.frameNode : undefined;
+        this.nodeConstants = slot.region.subarray(jointSlotDoubles);
+        this.nodeConstantsCurrent = false;
+      }
       this.kernels = slot.kernels;
       this.kernelSlot = slot.address;
       this.kernelSetup[0] = frames.r0FromLeft ? 1 : 0;
@@ -375,6 +412,70 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     }
   }
 
+  /**
+   * The kernels' inputs of one evaluation: where the kernels form the markers' kinematics from their nodes (kind0 ≥ 0),
+   * the nodes' coordinates and velocities ({@link JointModel.writeNodes}), else the markers' kinematics and (with
+   * `jacobians`) their Jacobians.
+   */
+  private kernelInputs(s: ItemState, k: JointKernels, useIndex2: boolean, jacobians: boolean): void {
+    if (this.kind0 >= 0) {
+      this.writeNodes(s, k);
+      return;
+    }
+    this.kernelKinematics(s, k, useIndex2);
+    if (jacobians) this.kernelJacobians(s, k);
+  }
+
+  /**
+   * The coordinates and velocities of the markers' nodes into the kernels' view `nodes` (marker i's from 14·i on), after
+   * the markers' constants at the first evaluation after bind.
+   */
+  private writeNodes(s: ItemState, k: JointKernels): void {
+    if (!this.nodeConstantsCurrent) this.writeNodeConstants(s);
+    const q = s.q, u = s.u, x = k.nodes, node0 = this.node0, node1 = this.node1;
+    if (node0 !== undefined) {
+      const i = node0.qIndex, j = node0.uIndex;
+      for (let m = 0; m < 7; m++) {
+        x[m] = q[i + m];
+        x[7 + m] = u[j + m];
+      }
+    }
+    if (node1 !== undefined) {
+      const i = node1.qIndex, j = node1.uIndex;
+      for (let m = 0; m < 7; m++) {
+        x[14 + m] = q[i + m];
+        x[21 + m] = u[j + m];
+      }
+    }
+  }
+
+  /**
+   * The markers' constants of evaluateNodes: a fixed marker's A, p, v, ω̄ as it evaluates them (through the pair's
+   * arrays), a node marker's reference coordinates.
+   */
+  private writeNodeConstants(s: ItemState): void {
+    const frames = this.frames!, constants = this.nodeConstants;
+    for (let i = 0; i < 2; i++) {
+      const kind = i === 0 ? this.kind0 : this.kind1, node = i === 0 ? this.node0 : this.node1, o = 18 * i;
+      if (kind === 1) {
+        constants.set(node!.referenceCoordinates, o);
+        continue;
+      }
+      const marker = i === 0 ? frames.marker0 : frames.marker1;
+      const a = i === 0 ? frames.a0 : frames.a1, p = i === 0 ? frames.p0 : frames.p1;
+      const v = i === 0 ? frames.v0 : frames.v1, w = i === 0 ? frames.omega0 : frames.omega1;
+      marker.position(s, p);
+      marker.orientation(s, a);
+      marker.velocity(s, v);
+      marker.angularVelocityLocal(s, w);
+      constants.set(a, o);
+      constants.set(p, o + 9);
+      constants.set(v, o + 12);
+      constants.set(w, o + 15);
+    }
+    this.nodeConstantsCurrent = true;
+  }
+
   /** Evaluates the markers' position (and rotation) Jacobians and copies them into the kernels' views. */
   private kernelJacobians(s: ItemState, k: JointKernels): void {
     const markers = this.markers;
@@ -391,14 +492,14 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   /** The kernels' evaluation of this joint from the kinematics, λ and (with reactions) residual entries in their views. */
   private evaluateKernel(k: JointKernels, useIndex2: boolean, reactions: boolean, jacobian: boolean): void {
     const markers = this.markers;
-    k.evaluate(this.kernelSlot, markers.n0, markers.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0);
+    if (this.kind0 >= 0) k.evaluateNodes(this.kernelSlot, markers.n0, markers.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0, this.kind0, this.kind1);
+    else k.evaluate(this.kernelSlot, markers.n0, markers.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0);
   }
 
   /** {@link JointModel.ae} by the kernels (λ of multiplier rows from the state). */
   private kernelAe(s: ItemState, k: JointKernels, g: Float64Array, useIndex2: boolean, c: Float64Array | undefined): void {
-    this.kernelKinematics(s, k, useIndex2);
+    this.kernelInputs(s, k, useIndex2, c !== undefined);
     this.kernelMultipliers(k, s.lambda, s.addresses.objectAE[this.label.index] - s.u.length);
-    if (c !== undefined) this.kernelJacobians(s, k);
     this.evaluateKernel(k, useIndex2, false, c !== undefined);
     g.set(this.kernelRows);
     if (c !== undefined) c.set(this.kernelJacobian);
@@ -409,7 +510,6 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
    * and back (the markers share no node, so no entry appears twice), the kernels adding the rows' terms in row order.
    */
   private kernelAeAndReaction(s: ItemState, k: JointKernels, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): void {
-    this.kernelKinematics(s, k, useIndex2);
     // λ into the view, and whether a row adds (λ read once: a load in baseline code boxes it)
     const rows = this.rowSource, view = k.lambda;
     let adds = false;
@@ -418,9 +518,9 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
       view[i] = l;
       if (l !== 0 && rows[i] >= 0) adds = true;
     }
+    this.kernelInputs(s, k, useIndex2, adds);
     const n = this.n, entries = k.reaction;
     if (adds) {
-      this.kernelJacobians(s, k);
       for (let i = 0; i < n; i++) entries[i] = r[ltg[i]];
     }
     this.evaluateKernel(k, useIndex2, adds, false);
@@ -602,8 +702,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     if (!this.active || this.offsetFunction !== undefined || this.offsetFunction_t !== undefined) return false;
     const k = this.kernels;
     if (k !== undefined) {
-      this.kernelKinematics(s, k, false);
-      this.kernelJacobians(s, k);
+      this.kernelInputs(s, k, false, true);
       this.evaluateKernel(k, false, false, true);
       c.set(this.kernelJacobian);
       return true;
