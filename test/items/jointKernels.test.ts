@@ -122,8 +122,8 @@ describe('joint kernel', () => {
     for (const special of [0.002, 0.15]) {
       const next = values(7 + cases, special);
       for (const setup of setups) {
-        for (const [kind0, kind1] of [[0, 1], [1, 0], [1, 1]]) {
-          const n0 = kind0 === 1 ? 7 : 0, n1 = kind1 === 1 ? 7 : 0;
+        for (const [kind0, kind1] of [[0, 1], [1, 0], [1, 1], [0, 2], [2, 0], [2, 1], [2, 2]]) {
+          const n0 = kind0 > 0 ? 7 : 0, n1 = kind1 > 0 ? 7 : 0;
           for (let flags = 0; flags < 8; flags++) {
             const index2 = flags & 1, reactions = (flags >> 1) & 1, jacobian = (flags >> 2) & 1;
             for (let i = 0; i < used.length; i++) used[i] = next();
@@ -135,7 +135,7 @@ describe('joint kernel', () => {
             evaluateNodeJoint(kn.a0, kn.a1, view(at, 9), view(at + 72, 9), kn.p0, kn.p1, kn.v0, kn.v1, kn.omega0, kn.omega1, kn.j0, kn.g0, kn.j1, kn.g1,
               kn.lambda, kn.reaction, kn.g, kn.c, kn.a0All, kn.a1All, kn.a0AllDot, kn.a1AllDot, kn.dp, kn.dv, kn.skew, kn.product, kn.generic,
               view(at + 144, jointSetupEntries), n0, n1, index2, reactions, jacobian,
-              view(at + 8 * jointSlotDoubles, jointNodeConstantsDoubles), kn.nodes, kind0, kind1);
+              view(at + 8 * jointSlotDoubles, 18), view(at + 8 * jointSlotDoubles + 144, 18), kn.nodes, kind0, kind1);
             const expected = bitPatterns(used);
             used.set(start);
             kn.evaluateNodes(at, n0, n1, index2, reactions, jacobian, kind0, kind1);
@@ -145,7 +145,7 @@ describe('joint kernel', () => {
         }
       }
     }
-    expect(cases).toBe(2 * setups.length * 3 * 8);
+    expect(cases).toBe(2 * setups.length * 7 * 8);
   });
 
   it('gives a node marker the node\'s kinematics and Jacobians (p = r + q, A(p), v = u̇, ω̄ = G_l ṗ, [I | 0], [0 | G])', () => {
@@ -153,8 +153,9 @@ describe('joint kernel', () => {
     const reference = [0.1, 0.2, 0.3, 0.6, 0.8, 0, 0], q = [0.01, -0.02, 0.03, 0, -0.3, 0.2, 0.1], u = [1, 2, 3, 0.1, -0.2, 0.3, 0.4];
     region.set([1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1], 0);
     region.set([0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0], 18);
-    region.fill(0, jointSlotDoubles, jointSlotDoubles + 18);
-    region.set(reference, jointSlotDoubles + 18);
+    region.fill(0, jointSlotDoubles, jointSlotDoubles + 36);
+    region.set(reference.slice(0, 3), jointSlotDoubles + 18);
+    region.set(reference.slice(3), jointSlotDoubles + 30);
     kn.nodes.set([...q, ...u], 14);
     kn.evaluateNodes(at, 0, 7, 1, 0, 1, 0, 1);
     const e = reference.slice(3).map((r, i) => r + q[3 + i]);

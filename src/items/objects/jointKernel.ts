@@ -111,12 +111,14 @@ const noColumns = new Float64Array(0);
 /**
  * The kind of a marker for the kernels' evaluateNodes (JointKernels.evaluateNodes): 0 a marker without coordinates (its
  * kinematics are taken as fixed, as the rolling disc's kernels take a plane without coordinates), 1 a marker at the reference
- * point of an Euler-parameter node (its kinematics and Jacobians are the node's), −1 any other.
+ * point of an Euler-parameter node (its kinematics and Jacobians are the node's), 2 a marker at a body-fixed point of a
+ * rigid body on an Euler-parameter node (RigidMarkerModel.frameOffset), −1 any other.
  */
 function nodeMarkerKind(marker: RigidMarkerModel, n: number): number {
   if (n === 0) return 0;
-  const node = marker.frameNode;
-  return node !== undefined && n === 7 && node.nu === 7 && node.label.typeName === 'RigidBodyEP' ? 1 : -1;
+  const node = marker.frameNode ?? (marker.frameOffset !== undefined && marker.nodes.length === 1 ? marker.nodes[0] : undefined);
+  if (node === undefined || n !== 7 || node.nu !== 7 || node.label.typeName !== 'RigidBodyEP') return -1;
+  return marker.frameNode !== undefined ? 1 : 2;
 }
 
 /** The joint frames of point joints: zeros, never written (only rigid markers' frames are evaluated). */
@@ -289,11 +291,12 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   /**
    * The kinds of the markers where the kernels form their kinematics from the nodes' coordinates
    * (JointKernels.evaluateNodes; set in bind): 0 a marker without coordinates (fixed: its kinematics are constants), 1 a
-   * marker at the reference point of an Euler-parameter node; −1 (both) where the markers evaluate them in JavaScript.
+   * marker at the reference point of an Euler-parameter node, 2 at a body-fixed point of a rigid body on one; −1 (both)
+   * where the markers evaluate them in JavaScript.
    */
   private kind0 = -1;
   private kind1 = -1;
-  /** The markers' Euler-parameter nodes of kind 1 (see kind0). */
+  /** The markers' Euler-parameter nodes of kinds 1 and 2 (see kind0). */
   private node0: NodeModel | undefined = undefined;
   private node1: NodeModel | undefined = undefined;
   /** The markers' constants of evaluateNodes in the slot (after R0, R1 and the set-up; set in bind). */
@@ -360,8 +363,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
       if (byNodes) {
         this.kind0 = kind0;
         this.kind1 = kind1;
-        this.node0 = kind0 === 1 ? frames.marker0.frameNode : undefined;
-        this.node1 = kind1 === 1 ? frames.marker1.frameNode : undefined;
+        this.node0 = kind0 > 0 ? frames.marker0.nodes[0] : undefined;
+        this.node1 = kind1 > 0 ? frames.marker1.nodes[0] : undefined;
         this.nodeConstants = slot.region.subarray(jointSlotDoubles);
         this.nodeConstantsCurrent = false;
       }
@@ -451,17 +454,20 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
 
   /**
    * The markers' constants of evaluateNodes: a fixed marker's A, p, v, ω̄ as it evaluates them (through the pair's
-   * arrays), a node marker's reference coordinates.
+   * arrays), a node marker's reference position, body-fixed position (kind 2) and reference Euler parameters.
    */
   private writeNodeConstants(s: ItemState): void {
     const frames = this.frames!, constants = this.nodeConstants;
     for (let i = 0; i < 2; i++) {
       const kind = i === 0 ? this.kind0 : this.kind1, node = i === 0 ? this.node0 : this.node1, o = 18 * i;
-      if (kind === 1) {
-        constants.set(node!.referenceCoordinates, o);
+      const marker = i === 0 ? frames.marker0 : frames.marker1;
+      if (kind > 0) {
+        const reference = node!.referenceCoordinates;
+        constants.set(reference.subarray(0, 3), o);
+        if (kind === 2) constants.set(marker.frameOffset!, o + 3);
+        constants.set(reference.subarray(3, 7), o + 12);
         continue;
       }
-      const marker = i === 0 ? frames.marker0 : frames.marker1;
       const a = i === 0 ? frames.a0 : frames.a1, p = i === 0 ? frames.p0 : frames.p1;
       const v = i === 0 ? frames.v0 : frames.v1, w = i === 0 ? frames.omega0 : frames.omega1;
       marker.position(s, p);

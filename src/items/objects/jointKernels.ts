@@ -39,7 +39,8 @@ export const jointSetupEntries = 16;
 export const jointSlotDoubles = 18 + jointSetupEntries;
 /**
  * Doubles of the markers' constants of {@link JointKernels.evaluateNodes} (18 per marker: A, p, v, ω̄ of a fixed
- * marker, or the reference coordinates of a node), after the slot's {@link jointSlotDoubles}.
+ * marker; or the node's reference position at 0, the marker's body-fixed position at 3 and the node's reference Euler
+ * parameters at 12), after the slot's {@link jointSlotDoubles}.
  */
 export const jointNodeConstantsDoubles = 36;
 
@@ -53,7 +54,8 @@ export type JointKernels = { readonly [Name in JointRegion]: Float64Array<ArrayB
   /**
    * {@link JointKernels.evaluate} with the markers' kinematics formed first from the constants after the slot (see
    * {@link jointNodeConstantsDoubles}) and the nodes' coordinates and velocities in `nodes` (marker i's from 14·i on):
-   * kind 0 a fixed marker, kind 1 a marker at the reference point of an Euler-parameter node (the source's evaluateNodeJoint).
+   * kind 0 a fixed marker, kind 1 a marker at the reference point of an Euler-parameter node, kind 2 at a body-fixed
+   * point of a rigid body on one (the source's evaluateNodeJoint).
    */
   evaluateNodes(joint: number, n0: number, n1: number, index2: number, reactions: number, jacobian: number, kind0: number, kind1: number): void;
 };
@@ -76,7 +78,8 @@ function createKernels(pages: number): KernelInstance<JointKernels> {
   };
   const evaluateNodes = (joint: number, n0: number, n1: number, index2: number, reactions: number, jacobian: number, kind0: number, kind1: number): void => {
     nodeKernel(a0, a1, joint, joint + 72, p0, p1, v0, v1, omega0, omega1, j0, g0, j1, g1, lambda, reaction, g, c, a0All, a1All, a0AllDot, a1AllDot,
-      dp, dv, skew, product, generic, joint + 144, n0, n1, index2, reactions, jacobian, joint + 8 * jointSlotDoubles, nodes, kind0, kind1);
+      dp, dv, skew, product, generic, joint + 144, n0, n1, index2, reactions, jacobian, joint + 8 * jointSlotDoubles, joint + 8 * jointSlotDoubles + 144,
+      nodes, kind0, kind1);
   };
   return { exports: { ...views, evaluate, evaluateNodes }, doubles };
 }
