@@ -1,10 +1,10 @@
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only, RigidMarkerModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto, rotXYZ2RotationMatrixInto } from '../../rotations/rotationMatrices.ts';
 import { mat3MulInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../rotations/skew.ts';
-import { lagrangeMultiplier, MarkerPair, positionMarkers, RigidMarkerPair } from './connectorBase.ts';
+import { lagrangeMultiplier, MarkerPair, nodeMarkerKind, positionMarkers, RigidMarkerPair, writeNodeCoordinates, writeNodeMarkerConstants } from './connectorBase.ts';
 import { jointSlot, jointMarkerCapacity, jointSetupEntries, jointSlotDoubles, type JointKernels } from './jointKernels.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
@@ -108,18 +108,6 @@ const identityRotation = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 /** Zero-width rotation Jacobians of point joints (their equations have no rotation columns). */
 const noColumns = new Float64Array(0);
 
-/**
- * The kind of a marker for the kernels' evaluateNodes (JointKernels.evaluateNodes): 0 a marker without coordinates (its
- * kinematics are taken as fixed, as the rolling disc's kernels take a plane without coordinates), 1 a marker at the reference
- * point of an Euler-parameter node (its kinematics and Jacobians are the node's), 2 a marker at a body-fixed point of a
- * rigid body on an Euler-parameter node (RigidMarkerModel.frameOffset), −1 any other.
- */
-function nodeMarkerKind(marker: RigidMarkerModel, n: number): number {
-  if (n === 0) return 0;
-  const node = marker.frameNode ?? (marker.frameOffset !== undefined && marker.nodes.length === 1 ? marker.nodes[0] : undefined);
-  if (node === undefined || n !== 7 || node.nu !== 7 || node.label.typeName !== 'RigidBodyEP') return -1;
-  return marker.frameNode !== undefined ? 1 : 2;
-}
 
 /** The joint frames of point joints: zeros, never written (only rigid markers' frames are evaluated). */
 const pointFrame = new Float64Array(9);
@@ -429,57 +417,17 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     if (jacobians) this.kernelJacobians(s, k);
   }
 
-  /**
-   * The coordinates and velocities of the markers' nodes into the kernels' view `nodes` (marker i's from 14·i on), after
-   * the markers' constants at the first evaluation after bind.
-   */
-  private writeNodes(s: ItemState, k: JointKernels): void {
-    if (!this.nodeConstantsCurrent) this.writeNodeConstants(s);
-    const q = s.q, u = s.u, x = k.nodes, node0 = this.node0, node1 = this.node1;
-    if (node0 !== undefined) {
-      const i = node0.qIndex, j = node0.uIndex;
-      for (let m = 0; m < 7; m++) {
-        x[m] = q[i + m];
-        x[7 + m] = u[j + m];
-      }
-    }
-    if (node1 !== undefined) {
-      const i = node1.qIndex, j = node1.uIndex;
-      for (let m = 0; m < 7; m++) {
-        x[14 + m] = q[i + m];
-        x[21 + m] = u[j + m];
-      }
-    }
-  }
 
   /**
-   * The markers' constants of evaluateNodes: a fixed marker's A, p, v, ω̄ as it evaluates them (through the pair's
-   * arrays), a node marker's reference position, body-fixed position (kind 2) and reference Euler parameters.
+   * The coordinates and velocities of the markers' nodes into the kernels' view `nodes` (writeNodeCoordinates), after the
+   * markers' constants (writeNodeMarkerConstants) at the first evaluation after bind.
    */
-  private writeNodeConstants(s: ItemState): void {
-    const frames = this.frames!, constants = this.nodeConstants;
-    for (let i = 0; i < 2; i++) {
-      const kind = i === 0 ? this.kind0 : this.kind1, node = i === 0 ? this.node0 : this.node1, o = 18 * i;
-      const marker = i === 0 ? frames.marker0 : frames.marker1;
-      if (kind > 0) {
-        const reference = node!.referenceCoordinates;
-        constants.set(reference.subarray(0, 3), o);
-        if (kind === 2) constants.set(marker.frameOffset!, o + 3);
-        constants.set(reference.subarray(3, 7), o + 12);
-        continue;
-      }
-      const a = i === 0 ? frames.a0 : frames.a1, p = i === 0 ? frames.p0 : frames.p1;
-      const v = i === 0 ? frames.v0 : frames.v1, w = i === 0 ? frames.omega0 : frames.omega1;
-      marker.position(s, p);
-      marker.orientation(s, a);
-      marker.velocity(s, v);
-      marker.angularVelocityLocal(s, w);
-      constants.set(a, o);
-      constants.set(p, o + 9);
-      constants.set(v, o + 12);
-      constants.set(w, o + 15);
+  private writeNodes(s: ItemState, k: JointKernels): void {
+    if (!this.nodeConstantsCurrent) {
+      writeNodeMarkerConstants(s, this.frames!, this.kind0, this.kind1, this.nodeConstants);
+      this.nodeConstantsCurrent = true;
     }
-    this.nodeConstantsCurrent = true;
+    writeNodeCoordinates(s, this.node0, this.node1, k.nodes);
   }
 
   /** Evaluates the markers' position (and rotation) Jacobians and copies them into the kernels' views. */
