@@ -108,7 +108,6 @@ const identityRotation = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 /** Zero-width rotation Jacobians of point joints (their equations have no rotation columns). */
 const noColumns = new Float64Array(0);
 
-
 /** The joint frames of point joints: zeros, never written (only rigid markers' frames are evaluated). */
 const pointFrame = new Float64Array(9);
 
@@ -416,7 +415,6 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     this.kernelKinematics(s, k, useIndex2);
     if (jacobians) this.kernelJacobians(s, k);
   }
-
 
   /**
    * The coordinates and velocities of the markers' nodes into the kernels' view `nodes` (writeNodeCoordinates), after the
