@@ -70,6 +70,7 @@ export const kernelSources: readonly KernelSource[] = [
   { source: 'src/items/objects/reevingSystemKernelsSource.ts', module: 'src/items/objects/reevingSystemKernelsModule.ts', constant: 'reevingSystemModuleBase64', description: "ObjectConnectorReevingSystemSprings' spans and loads (reevingSystemKernelsSource.ts)" },
   { source: 'src/fem/abaqusMatrixKernelsSource.ts', module: 'src/fem/abaqusMatrixKernelsModule.ts', constant: 'abaqusMatrixModuleBase64', description: "The scanner of an Abaqus matrix file's plain coordinate lines (abaqusMatrixKernelsSource.ts)" },
   { source: 'src/items/objects/jointKernelsSource.ts', module: 'src/items/objects/jointKernelsModule.ts', constant: 'jointModuleBase64', description: "The joints' equations, Jacobian rows and reactions from the markers' kinematics (jointKernelsSource.ts)" },
+  { source: 'src/items/objects/translationSpringDamperKernelsSource.ts', module: 'src/items/objects/translationSpringDamperKernelsModule.ts', constant: 'translationSpringDamperModuleBase64', description: "The generalized forces of a translation-only ObjectConnectorRigidBodySpringDamper on node markers (translationSpringDamperKernelsSource.ts)" },
 ];
 
 /** A value's type in a kernel: f64, i32 (Int), a Float64Array's or an Int32Array's address, or a comparison's 0 or 1. */

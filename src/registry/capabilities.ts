@@ -779,6 +779,12 @@ export interface RigidMarkerModel extends PositionMarkerModel {
    * rigid body's reference point; set in bind), for connectors that read the node's coordinates directly. Absent: none.
    */
   readonly frameNode?: NodeModel;
+  /**
+   * The marker's body-fixed position x ≠ 0 on a rigid body whose frame is its node's (nodes[0]): position p + A x,
+   * velocity u̇ + A(ω̄ × x), the node's orientation, angular velocity and rotation Jacobian (set in bind), for connectors
+   * that read the node's coordinates directly. Absent: none (at x = 0, frameNode).
+   */
+  readonly frameOffset?: Float64Array;
 }
 
 /** A marker on one scalar coordinate (a node coordinate, a rotation angle). */
@@ -1040,7 +1046,7 @@ export const capabilityNames = {
     label: true, nodes: true, nLocalU: true, bind: true, output: true, position: true, velocity: true, positionJacobian: true, addJacobianTransposedLoad: true, addPointForce: true,
     velocity_q: true, addPositionNullDirection: true, jacobianTransposedVector_q: true, orientation: true, positionAndOrientation: true, addForceTorqueTransposed: true,
     angularVelocity: true, angularVelocityLocal: true,
-    rotationJacobian: true, angularVelocity_q: true, addRotatedVectorNullDirection: true, frameNode: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
+    rotationJacobian: true, angularVelocity_q: true, addRotatedVectorNullDirection: true, frameNode: true, frameOffset: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, addDistributedLoad: true,
     addLineForceLaw: true, lineForceLawJacobian: true, coordinateVector: true, coordinateVectorVelocity: true,
   } satisfies Record<keyof (RigidMarkerModel & CoordinateMarkerModel & BodyMassMarkerModel & CoordinateVectorMarkerModel), true>,

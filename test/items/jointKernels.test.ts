@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jointSlot, jointMarkerCapacity, jointSetupEntries, jointSlotDoubles } from '../../src/items/objects/jointKernels.ts';
-import { evaluateJoint } from '../../src/items/objects/jointKernelsSource.ts';
+import { jointSlot, jointMarkerCapacity, jointNodeConstantsDoubles, jointSetupEntries, jointSlotDoubles } from '../../src/items/objects/jointKernels.ts';
+import { evaluateJoint, evaluateNodeJoint } from '../../src/items/objects/jointKernelsSource.ts';
 import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValues.ts';
 
 /*
@@ -110,5 +110,60 @@ describe('joint kernel', () => {
     expect(inSameInstance).toBe(Math.floor((8192 - joint / 8) / jointSlotDoubles) - 1);
     expect(next.address).toBe(joint);
     expect(next.region.buffer).not.toBe(first.region.buffer);
+  });
+
+  it('forms the markers\' kinematics from their nodes as the JavaScript source does, bit for bit (evaluateNodes)', () => {
+    const { kernels: kn, region: nodeSlot, address: at } = jointSlot(true);
+    expect(nodeSlot.length).toBe(jointSlotDoubles + jointNodeConstantsDoubles);
+    const all = new Float64Array(kn.a0.buffer);
+    const view = (byte: number, length: number) => new Float64Array(all.buffer, byte, length);
+    const used = all.subarray(0, at / 8 + jointSlotDoubles + jointNodeConstantsDoubles);
+    let cases = 0;
+    for (const special of [0.002, 0.15]) {
+      const next = values(7 + cases, special);
+      for (const setup of setups) {
+        for (const [kind0, kind1] of [[0, 1], [1, 0], [1, 1], [0, 2], [2, 0], [2, 1], [2, 2]]) {
+          const n0 = kind0 > 0 ? 7 : 0, n1 = kind1 > 0 ? 7 : 0;
+          for (let flags = 0; flags < 8; flags++) {
+            const index2 = flags & 1, reactions = (flags >> 1) & 1, jacobian = (flags >> 2) & 1;
+            for (let i = 0; i < used.length; i++) used[i] = next();
+            nodeSlot.set(identity, 0);
+            nodeSlot.set(identity, 9);
+            nodeSlot.set(setup, 18);
+            kn.lambda[cases % 6] = 0;
+            const start = used.slice();
+            evaluateNodeJoint(kn.a0, kn.a1, view(at, 9), view(at + 72, 9), kn.p0, kn.p1, kn.v0, kn.v1, kn.omega0, kn.omega1, kn.j0, kn.g0, kn.j1, kn.g1,
+              kn.lambda, kn.reaction, kn.g, kn.c, kn.a0All, kn.a1All, kn.a0AllDot, kn.a1AllDot, kn.dp, kn.dv, kn.skew, kn.product, kn.generic,
+              view(at + 144, jointSetupEntries), n0, n1, index2, reactions, jacobian,
+              view(at + 8 * jointSlotDoubles, 18), view(at + 8 * jointSlotDoubles + 144, 18), kn.nodes, kind0, kind1);
+            const expected = bitPatterns(used);
+            used.set(start);
+            kn.evaluateNodes(at, n0, n1, index2, reactions, jacobian, kind0, kind1);
+            expect(bitPatterns(used)).toEqual(expected);
+            cases++;
+          }
+        }
+      }
+    }
+    expect(cases).toBe(2 * setups.length * 7 * 8);
+  });
+
+  it('gives a node marker the node\'s kinematics and Jacobians (p = r + q, A(p), v = u̇, ω̄ = G_l ṗ, [I | 0], [0 | G])', () => {
+    const { kernels: kn, address: at, region } = jointSlot(true);
+    const reference = [0.1, 0.2, 0.3, 0.6, 0.8, 0, 0], q = [0.01, -0.02, 0.03, 0, -0.3, 0.2, 0.1], u = [1, 2, 3, 0.1, -0.2, 0.3, 0.4];
+    region.set([1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1], 0);
+    region.set([0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0], 18);
+    region.fill(0, jointSlotDoubles, jointSlotDoubles + 36);
+    region.set(reference.slice(0, 3), jointSlotDoubles + 18);
+    region.set(reference.slice(3), jointSlotDoubles + 30);
+    kn.nodes.set([...q, ...u], 14);
+    kn.evaluateNodes(at, 0, 7, 1, 0, 1, 0, 1);
+    const e = reference.slice(3).map((r, i) => r + q[3 + i]);
+    expect(Array.from(kn.p1)).toEqual([0.1 + 0.01, 0.2 - 0.02, 0.3 + 0.03]);
+    expect(Array.from(kn.v1)).toEqual([1, 2, 3]);
+    expect(kn.a1[0]).toBe(-2 * e[3] * e[3] - 2 * e[2] * e[2] + 1);
+    expect(kn.omega1[0]).toBe(0 + -2 * e[1] * u[3] + 2 * e[0] * u[4] + 2 * e[3] * u[5] + -2 * e[2] * u[6]);
+    expect(Array.from(kn.j1.subarray(0, 21))).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]);
+    expect(Array.from(kn.g1.subarray(0, 7))).toEqual([0, 0, 0, -2 * e[1], 2 * e[0], -2 * e[3], 2 * e[2]]);
   });
 });

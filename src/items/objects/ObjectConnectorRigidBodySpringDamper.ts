@@ -7,9 +7,11 @@ import { bool, markerIndexArray, matrix, nodeIndex, userFunction, vector, type M
 import { expSO3Into, logSO3Into, rotationMatrix2RotXYZInto, tExpSO3InvInto, tExpSO3Into } from '../../rotations/rotationMatrices.ts';
 import { cross3Into, hypot2, hypot3, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
-import { RigidMarkerPair, bindDataNode } from './connectorBase.ts';
+import { RigidMarkerPair, bindDataNode, nodeMarkerKind, writeNodeCoordinates, writeNodeMarkerConstants } from './connectorBase.ts';
 import { float64Views } from '../../linalg/arrays.ts';
 import { rigidBodySpringDamperKernels, rigidBodySpringDamperMarkerCapacity, type RigidBodySpringDamperKernels } from './rigidBodySpringDamperKernels.ts';
+import { translationSpringDamperSetupDoubles, translationSpringDamperSlot, type TranslationSpringDamperKernels } from './translationSpringDamperKernels.ts';
+import type { KernelRegion } from './kernelRegions.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
@@ -120,6 +122,19 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   private nullDirections1: Float64Array[] = [];
   /** The lever x of a marker (work). */
   private readonly leverLocal = new Float64Array(3);
+  /**
+   * The kernel slot of a translation-only connector whose markers are fixed or on Euler-parameter nodes
+   * (nodeMarkerKind ≥ 0): ode2Lhs forms the markers' kinematics and the loads in one call (translationSpringDamperKernels.ts;
+   * set in bind), undefined for the others.
+   */
+  private nodeSlot: KernelRegion<TranslationSpringDamperKernels> | undefined = undefined;
+  /** The markers' kinds and nodes of {@link RigidBodySpringDamperModel.nodeSlot} (nodeMarkerKind). */
+  private kind0 = -1;
+  private kind1 = -1;
+  private node0: NodeModel | undefined = undefined;
+  private node1: NodeModel | undefined = undefined;
+  /** False until the markers' constants are in the slot (at the first evaluation after bind, which has a state). */
+  private nodeConstantsCurrent = false;
   /** The q-Jacobian's loads at the state (see stiffnessJacobian): the force −F on marker 0 and the joint torque T. */
   private readonly force0 = new Float64Array(3);
   private readonly torqueJ = new Float64Array(3);
@@ -179,6 +194,46 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     this.nullDirections1 = [0, 1, 2, 3].map((j) => this.nullDirectionBlock1.subarray(3 * n1 * j, 3 * n1 * (j + 1)));
     const { marker0, marker1 } = this.markers;
     this.forceTorqueDirect = (n0 === 0 || marker0.addForceTorqueTransposed !== undefined) && (n1 === 0 || marker1.addForceTorqueTransposed !== undefined);
+    this.bindNodeSlot();
+  }
+
+  /**
+   * The slot of {@link RigidBodySpringDamperModel.nodeSlot} with the connector's set-up (R0, the translational blocks of K
+   * and D, the offset), for a translation-only connector whose markers are fixed or on Euler-parameter nodes.
+   */
+  private bindNodeSlot(): void {
+    const { marker0, marker1, n0, n1 } = this.markers;
+    const kind0 = nodeMarkerKind(marker0, n0), kind1 = nodeMarkerKind(marker1, n1);
+    this.nodeSlot = undefined;
+    if (!this.translationOnly || kind0 < 0 || kind1 < 0) return;
+    const slot = translationSpringDamperSlot(), region = slot.region, k = this.stiffness, d = this.damping;
+    region.set(this.markers.r0, 0);
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        region[9 + 3 * i + j] = k[6 * i + j];
+        region[18 + 3 * i + j] = d[6 * i + j];
+      }
+      region[27 + i] = this.offset[i];
+    }
+    this.nodeSlot = slot;
+    this.kind0 = kind0;
+    this.kind1 = kind1;
+    this.node0 = kind0 > 0 ? marker0.nodes[0] : undefined;
+    this.node1 = kind1 > 0 ? marker1.nodes[0] : undefined;
+    this.nodeConstantsCurrent = false;
+  }
+
+  /** The translation-only ode2Lhs by the kernel of {@link RigidBodySpringDamperModel.nodeSlot}: the same entries added to f. */
+  private nodeLoads(s: ItemState, f: Float64Array, slot: KernelRegion<TranslationSpringDamperKernels>): void {
+    const k = slot.kernels, { n0, n1 } = this.markers;
+    if (!this.nodeConstantsCurrent) {
+      writeNodeMarkerConstants(s, this.markers, this.kind0, this.kind1, slot.region.subarray(translationSpringDamperSetupDoubles));
+      this.nodeConstantsCurrent = true;
+    }
+    writeNodeCoordinates(s, this.node0, this.node1, k.nodes);
+    k.loads(slot.address, n0, n1, this.kind0, this.kind1, this.markers.r0FromLeft ? 1 : 0, this.hasDamping ? 1 : 0);
+    const out = k.out;
+    for (let i = 0, n = n0 + n1; i < n; i++) f[i] += out[i];
   }
 
   /**
@@ -629,6 +684,11 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!this.v.activeConnector) return;
     if (this.translationOnly) {
+      const slot = this.nodeSlot;
+      if (slot !== undefined) {
+        this.nodeLoads(s, f, slot);
+        return;
+      }
       // T = 0: the torques' terms G_iᵀT add zeros
       const { markers } = this;
       markers.evaluateRelativeAndFrames(s, this.hasDamping);

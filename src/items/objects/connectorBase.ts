@@ -478,6 +478,71 @@ export class RigidMarkerPair extends MarkerPair<RigidMarkerModel> {
   }
 }
 
+/**
+ * The kind of a rigid marker for kernels that form its kinematics from its node's coordinates (nodeMarkerKernelsSource.ts's
+ * nodeMarker: JointKernels.evaluateNodes, the translation-only rigid-body spring-damper): 0 a marker without coordinates (its
+ * kinematics are taken as fixed, as the rolling disc's kernels take a plane without coordinates), 1 a marker at the reference
+ * point of an Euler-parameter node (its kinematics and Jacobians are the node's), 2 a marker at a body-fixed point of a
+ * rigid body on an Euler-parameter node (RigidMarkerModel.frameOffset), −1 any other.
+ */
+export function nodeMarkerKind(marker: RigidMarkerModel, n: number): number {
+  if (n === 0) return 0;
+  const node = marker.frameNode ?? (marker.frameOffset !== undefined && marker.nodes.length === 1 ? marker.nodes[0] : undefined);
+  if (node === undefined || n !== 7 || node.nu !== 7 || node.label.typeName !== 'RigidBodyEP') return -1;
+  return marker.frameNode !== undefined ? 1 : 2;
+}
+
+/**
+ * The coordinates and velocities of the nodes of node markers (nodeMarkerKind 1 or 2) into x, marker i's from 14·i on
+ * (q then u̇, 7 each); a marker without node (undefined) writes nothing.
+ */
+export function writeNodeCoordinates(s: ItemState, node0: NodeModel | undefined, node1: NodeModel | undefined, x: Float64Array): void {
+  const q = s.q, u = s.u;
+  if (node0 !== undefined) {
+    const i = node0.qIndex, j = node0.uIndex;
+    for (let m = 0; m < 7; m++) {
+      x[m] = q[i + m];
+      x[7 + m] = u[j + m];
+    }
+  }
+  if (node1 !== undefined) {
+    const i = node1.qIndex, j = node1.uIndex;
+    for (let m = 0; m < 7; m++) {
+      x[14 + m] = q[i + m];
+      x[21 + m] = u[j + m];
+    }
+  }
+}
+
+/**
+ * The markers' constants of nodeMarker into out (18 per marker): a fixed marker's (kind 0) A, p, v, ω̄ as it evaluates
+ * them (through the pair's arrays); a node marker's reference position, body-fixed position (kind 2, at 3) and
+ * reference Euler parameters (at 12).
+ */
+export function writeNodeMarkerConstants(s: ItemState, pair: RigidMarkerPair, kind0: number, kind1: number, out: Float64Array): void {
+  for (let i = 0; i < 2; i++) {
+    const kind = i === 0 ? kind0 : kind1, o = 18 * i;
+    const marker = i === 0 ? pair.marker0 : pair.marker1;
+    if (kind > 0) {
+      const reference = marker.nodes[0].referenceCoordinates;
+      out.set(reference.subarray(0, 3), o);
+      if (kind === 2) out.set(marker.frameOffset!, o + 3);
+      out.set(reference.subarray(3, 7), o + 12);
+      continue;
+    }
+    const a = i === 0 ? pair.a0 : pair.a1, p = i === 0 ? pair.p0 : pair.p1;
+    const v = i === 0 ? pair.v0 : pair.v1, w = i === 0 ? pair.omega0 : pair.omega1;
+    marker.position(s, p);
+    marker.orientation(s, a);
+    marker.velocity(s, v);
+    marker.angularVelocityLocal(s, w);
+    out.set(a, o);
+    out.set(p, o + 9);
+    out.set(v, o + 12);
+    out.set(w, o + 15);
+  }
+}
+
 /** The Lagrange multiplier of algebraic equation `row` of an object, through the state's address tables. */
 export function lagrangeMultiplier(s: ItemState, object: { readonly label: ItemLabel }, row = 0): number {
   return s.lambda[s.addresses.objectAE[object.label.index] - s.u.length + row];

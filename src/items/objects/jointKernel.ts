@@ -4,8 +4,8 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto, rotXYZ2RotationMatrixInto } from '../../rotations/rotationMatrices.ts';
 import { mat3MulInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../rotations/skew.ts';
-import { lagrangeMultiplier, MarkerPair, positionMarkers, RigidMarkerPair } from './connectorBase.ts';
-import { jointSlot, jointMarkerCapacity, jointSetupEntries, type JointKernels } from './jointKernels.ts';
+import { lagrangeMultiplier, MarkerPair, nodeMarkerKind, positionMarkers, RigidMarkerPair, writeNodeCoordinates, writeNodeMarkerConstants } from './connectorBase.ts';
+import { jointSlot, jointMarkerCapacity, jointSetupEntries, jointSlotDoubles, type JointKernels } from './jointKernels.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
@@ -275,6 +275,21 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   private readonly kernelSetup = new Float64Array(jointSetupEntries);
   /** Byte address of the joint's slot in the kernels' memory: R0, R1 and the set-up (written in bind). */
   private kernelSlot = 0;
+  /**
+   * The kinds of the markers where the kernels form their kinematics from the nodes' coordinates
+   * (JointKernels.evaluateNodes; set in bind): 0 a marker without coordinates (fixed: its kinematics are constants), 1 a
+   * marker at the reference point of an Euler-parameter node, 2 at a body-fixed point of a rigid body on one; −1 (both)
+   * where the markers evaluate them in JavaScript.
+   */
+  private kind0 = -1;
+  private kind1 = -1;
+  /** The markers' Euler-parameter nodes of kinds 1 and 2 (see kind0). */
+  private node0: NodeModel | undefined = undefined;
+  private node1: NodeModel | undefined = undefined;
+  /** The markers' constants of evaluateNodes in the slot (after R0, R1 and the set-up; set in bind). */
+  private nodeConstants: Float64Array = noColumns;
+  /** False until the markers' constants of evaluateNodes are written (at the first evaluation after bind, which has a state). */
+  private nodeConstantsCurrent = false;
 
   constructor(
     readonly label: ItemLabel,
@@ -326,8 +341,20 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     const covered = this.active && this.offsetFunction === undefined && this.offsetFunction_t === undefined
       && new Set(localNodes).size === localNodes.length && largest <= jointMarkerCapacity;
     this.kernels = undefined;
+    this.kind0 = -1;
+    this.kind1 = -1;
     if (covered && frames !== undefined) {
-      const slot = jointSlot();
+      const kind0 = nodeMarkerKind(frames.marker0, this.markers.n0), kind1 = nodeMarkerKind(frames.marker1, this.markers.n1);
+      const byNodes = kind0 >= 0 && kind1 >= 0;
+      const slot = jointSlot(byNodes);
+      if (byNodes) {
+        this.kind0 = kind0;
+        this.kind1 = kind1;
+        this.node0 = kind0 > 0 ? frames.marker0.nodes[0] : undefined;
+        this.node1 = kind1 > 0 ? frames.marker1.nodes[0] : undefined;
+        this.nodeConstants = slot.region.subarray(jointSlotDoubles);
+        this.nodeConstantsCurrent = false;
+      }
       this.kernels = slot.kernels;
       this.kernelSlot = slot.address;
       this.kernelSetup[0] = frames.r0FromLeft ? 1 : 0;
@@ -375,6 +402,32 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     }
   }
 
+  /**
+   * The kernels' inputs of one evaluation: where the kernels form the markers' kinematics from their nodes (kind0 ≥ 0),
+   * the nodes' coordinates and velocities ({@link JointModel.writeNodes}), else the markers' kinematics and (with
+   * `jacobians`) their Jacobians.
+   */
+  private kernelInputs(s: ItemState, k: JointKernels, useIndex2: boolean, jacobians: boolean): void {
+    if (this.kind0 >= 0) {
+      this.writeNodes(s, k);
+      return;
+    }
+    this.kernelKinematics(s, k, useIndex2);
+    if (jacobians) this.kernelJacobians(s, k);
+  }
+
+  /**
+   * The coordinates and velocities of the markers' nodes into the kernels' view `nodes` (writeNodeCoordinates), after the
+   * markers' constants (writeNodeMarkerConstants) at the first evaluation after bind.
+   */
+  private writeNodes(s: ItemState, k: JointKernels): void {
+    if (!this.nodeConstantsCurrent) {
+      writeNodeMarkerConstants(s, this.frames!, this.kind0, this.kind1, this.nodeConstants);
+      this.nodeConstantsCurrent = true;
+    }
+    writeNodeCoordinates(s, this.node0, this.node1, k.nodes);
+  }
+
   /** Evaluates the markers' position (and rotation) Jacobians and copies them into the kernels' views. */
   private kernelJacobians(s: ItemState, k: JointKernels): void {
     const markers = this.markers;
@@ -391,14 +444,14 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   /** The kernels' evaluation of this joint from the kinematics, λ and (with reactions) residual entries in their views. */
   private evaluateKernel(k: JointKernels, useIndex2: boolean, reactions: boolean, jacobian: boolean): void {
     const markers = this.markers;
-    k.evaluate(this.kernelSlot, markers.n0, markers.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0);
+    if (this.kind0 >= 0) k.evaluateNodes(this.kernelSlot, markers.n0, markers.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0, this.kind0, this.kind1);
+    else k.evaluate(this.kernelSlot, markers.n0, markers.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0);
   }
 
   /** {@link JointModel.ae} by the kernels (λ of multiplier rows from the state). */
   private kernelAe(s: ItemState, k: JointKernels, g: Float64Array, useIndex2: boolean, c: Float64Array | undefined): void {
-    this.kernelKinematics(s, k, useIndex2);
+    this.kernelInputs(s, k, useIndex2, c !== undefined);
     this.kernelMultipliers(k, s.lambda, s.addresses.objectAE[this.label.index] - s.u.length);
-    if (c !== undefined) this.kernelJacobians(s, k);
     this.evaluateKernel(k, useIndex2, false, c !== undefined);
     g.set(this.kernelRows);
     if (c !== undefined) c.set(this.kernelJacobian);
@@ -409,7 +462,6 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
    * and back (the markers share no node, so no entry appears twice), the kernels adding the rows' terms in row order.
    */
   private kernelAeAndReaction(s: ItemState, k: JointKernels, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): void {
-    this.kernelKinematics(s, k, useIndex2);
     // λ into the view, and whether a row adds (λ read once: a load in baseline code boxes it)
     const rows = this.rowSource, view = k.lambda;
     let adds = false;
@@ -418,9 +470,9 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
       view[i] = l;
       if (l !== 0 && rows[i] >= 0) adds = true;
     }
+    this.kernelInputs(s, k, useIndex2, adds);
     const n = this.n, entries = k.reaction;
     if (adds) {
-      this.kernelJacobians(s, k);
       for (let i = 0; i < n; i++) entries[i] = r[ltg[i]];
     }
     this.evaluateKernel(k, useIndex2, adds, false);
@@ -602,8 +654,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     if (!this.active || this.offsetFunction !== undefined || this.offsetFunction_t !== undefined) return false;
     const k = this.kernels;
     if (k !== undefined) {
-      this.kernelKinematics(s, k, false);
-      this.kernelJacobians(s, k);
+      this.kernelInputs(s, k, false, true);
       this.evaluateKernel(k, false, false, true);
       c.set(this.kernelJacobian);
       return true;

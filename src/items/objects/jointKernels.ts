@@ -22,20 +22,27 @@ const capacity = jointMarkerCapacity;
 /**
  * The regions of the memory in their order, with their lengths in doubles (see the source's evaluateJoint for what each
  * holds): the markers' kinematics; per marker the position and rotation Jacobian (3 × capacity); λ, the residual's
- * entries, the rows, the Jacobian (6 rows of both markers' coordinates); work arrays (≈ 14 KB in all). The rest of the
+ * entries, the rows, the Jacobian (6 rows of both markers' coordinates); work arrays; the coordinates and velocities of
+ * the markers' nodes for {@link JointKernels.evaluateNodes} (≈ 14 KB in all). The rest of the
  * page holds the joints' rotations R0, R1 and set-ups in slots ({@link jointSlot}).
  */
 const layout = kernelLayout({
   a0: 9, a1: 9, p0: 3, p1: 3, v0: 3, v1: 3, omega0: 3, omega1: 3,
   j0: 3 * capacity, g0: 3 * capacity, j1: 3 * capacity, g1: 3 * capacity,
   lambda: 6, reaction: 2 * capacity, g: 6, c: 12 * capacity,
-  a0All: 9, a1All: 9, a0AllDot: 9, a1AllDot: 9, dp: 3, dv: 3, skew: 9, product: 9, generic: 6,
+  a0All: 9, a1All: 9, a0AllDot: 9, a1AllDot: 9, dp: 3, dv: 3, skew: 9, product: 9, generic: 6, nodes: 28,
 });
 
 /** Entries of a joint's set-up (see the source's evaluateJoint). */
 export const jointSetupEntries = 16;
 /** Doubles of a joint's slot: R0 (9), R1 (9) and the set-up. */
 export const jointSlotDoubles = 18 + jointSetupEntries;
+/**
+ * Doubles of the markers' constants of {@link JointKernels.evaluateNodes} (18 per marker: A, p, v, ω̄ of a fixed
+ * marker; or the node's reference position at 0, the marker's body-fixed position at 3 and the node's reference Euler
+ * parameters at 12), after the slot's {@link jointSlotDoubles}.
+ */
+export const jointNodeConstantsDoubles = 36;
 
 /** The name of a region of the kernels' memory. */
 export type JointRegion = keyof typeof layout.lengths;
@@ -44,6 +51,13 @@ export type JointRegion = keyof typeof layout.lengths;
 export type JointKernels = { readonly [Name in JointRegion]: Float64Array<ArrayBuffer> } & {
   /** One evaluation of the joint in the slot at byte address `joint` from the views' values (flags 0 or 1). */
   evaluate(joint: number, n0: number, n1: number, index2: number, reactions: number, jacobian: number): void;
+  /**
+   * {@link JointKernels.evaluate} with the markers' kinematics formed first from the constants after the slot (see
+   * {@link jointNodeConstantsDoubles}) and the nodes' coordinates and velocities in `nodes` (marker i's from 14·i on):
+   * kind 0 a fixed marker, kind 1 a marker at the reference point of an Euler-parameter node, kind 2 at a body-fixed
+   * point of a rigid body on one (the source's evaluateNodeJoint).
+   */
+  evaluateNodes(joint: number, n0: number, n1: number, index2: number, reactions: number, jacobian: number, kind0: number, kind1: number): void;
 };
 
 let compiled: WebAssembly.Module | undefined;
@@ -53,24 +67,30 @@ function createKernels(pages: number): KernelInstance<JointKernels> {
   compiled ??= compileStoredModule(jointModuleBase64);
   const { exports, doubles } = instantiateKernels<KernelExports<typeof source>>(compiled, pages);
   const views = kernelViews(doubles, layout);
-  const kernel = exports.evaluateJoint;
+  const kernel = exports.evaluateJoint, nodeKernel = exports.evaluateNodeJoint;
   // the addresses as constants of the closure (a property load per argument cost more in a fresh process's baseline code)
   const {
-    a0, a1, p0, p1, v0, v1, omega0, omega1, j0, g0, j1, g1, lambda, reaction, g, c, a0All, a1All, a0AllDot, a1AllDot, dp, dv, skew, product, generic,
+    a0, a1, p0, p1, v0, v1, omega0, omega1, j0, g0, j1, g1, lambda, reaction, g, c, a0All, a1All, a0AllDot, a1AllDot, dp, dv, skew, product, generic, nodes,
   } = layout.addresses;
   const evaluate = (joint: number, n0: number, n1: number, index2: number, reactions: number, jacobian: number): void => {
     kernel(a0, a1, joint, joint + 72, p0, p1, v0, v1, omega0, omega1, j0, g0, j1, g1, lambda, reaction, g, c, a0All, a1All, a0AllDot, a1AllDot,
       dp, dv, skew, product, generic, joint + 144, n0, n1, index2, reactions, jacobian);
   };
-  return { exports: { ...views, evaluate }, doubles };
+  const evaluateNodes = (joint: number, n0: number, n1: number, index2: number, reactions: number, jacobian: number, kind0: number, kind1: number): void => {
+    nodeKernel(a0, a1, joint, joint + 72, p0, p1, v0, v1, omega0, omega1, j0, g0, j1, g1, lambda, reaction, g, c, a0All, a1All, a0AllDot, a1AllDot,
+      dp, dv, skew, product, generic, joint + 144, n0, n1, index2, reactions, jacobian, joint + 8 * jointSlotDoubles, joint + 8 * jointSlotDoubles + 144,
+      nodes, kind0, kind1);
+  };
+  return { exports: { ...views, evaluate, evaluateNodes }, doubles };
 }
 
 const regions = kernelRegions(createKernels, layout.doubles);
 
 /**
  * A slot of its own for a joint ({@link jointSlotDoubles} doubles after the work regions, in the current instance or,
- * when that is full, a new one): the joint writes R0, R1 and its set-up into it once, at bind.
+ * when that is full, a new one): the joint writes R0, R1 and its set-up into it once, at bind. With `nodeConstants` the
+ * slot has room for the markers' constants of {@link JointKernels.evaluateNodes} after them.
  */
-export function jointSlot(): KernelRegion<JointKernels> {
-  return regions(jointSlotDoubles);
+export function jointSlot(nodeConstants = false): KernelRegion<JointKernels> {
+  return regions(jointSlotDoubles + (nodeConstants ? jointNodeConstantsDoubles : 0));
 }

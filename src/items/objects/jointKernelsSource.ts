@@ -10,6 +10,7 @@
  */
 
 import type { Int } from '../../linalg/wasmModule.ts';
+import { nodeMarker } from './nodeMarkerKernelsSource.ts';
 
 /**
  * One evaluation of a joint on rigid markers. Inputs: the markers' orientations a0, a1, the joint's rotations r0, r1,
@@ -95,6 +96,26 @@ export function evaluateJoint(
       }
     }
   }
+}
+
+/**
+ * {@link evaluateJoint} with the markers' kinematics formed first from their nodes (nodeMarker, into a0/p0/v0/omega0/j0/g0
+ * and a1/p1/v1/omega1/j1/g1, from constants0 and constants1, the nodes' coordinates and velocities in `nodes`, marker i's
+ * from 14·i on). The other arguments are evaluateJoint's.
+ */
+export function evaluateNodeJoint(
+  a0: Float64Array, a1: Float64Array, r0: Float64Array, r1: Float64Array, p0: Float64Array, p1: Float64Array,
+  v0: Float64Array, v1: Float64Array, omega0: Float64Array, omega1: Float64Array,
+  j0: Float64Array, g0: Float64Array, j1: Float64Array, g1: Float64Array, lambda: Float64Array, reaction: Float64Array,
+  g: Float64Array, c: Float64Array, a0All: Float64Array, a1All: Float64Array, a0AllDot: Float64Array, a1AllDot: Float64Array,
+  dp: Float64Array, dv: Float64Array, skew: Float64Array, product: Float64Array, generic: Float64Array, setup: Float64Array,
+  n0: Int, n1: Int, index2: Int, reactions: Int, jacobian: Int, constants0: Float64Array, constants1: Float64Array, nodes: Float64Array,
+  kind0: Int, kind1: Int,
+): void {
+  nodeMarker(a0, p0, v0, omega0, j0, g0, constants0, nodes, 0, kind0);
+  nodeMarker(a1, p1, v1, omega1, j1, g1, constants1, nodes, 14, kind1);
+  evaluateJoint(a0, a1, r0, r1, p0, p1, v0, v1, omega0, omega1, j0, g0, j1, g1, lambda, reaction, g, c, a0All, a1All, a0AllDot, a1AllDot,
+    dp, dv, skew, product, generic, setup, n0, n1, index2, reactions, jacobian);
 }
 
 /** The integer −1..6 that x holds (the set-up's entries are doubles: the subset converts no f64 to Int). */
