@@ -738,6 +738,17 @@ export interface PositionMarkerModel extends MarkerModel {
    */
   addPositionNullDirection?(s: ItemState, out: Float64Array): void;
   /**
+   * The node whose frame the marker frame is (its kinematics and Jacobians are the node's own: a body marker at a
+   * rigid body's reference point; set in bind), for connectors that read the node's coordinates directly. Absent: none.
+   */
+  readonly frameNode?: NodeModel;
+  /**
+   * The marker's body-fixed position x ≠ 0 on a rigid body whose frame is its node's (nodes[0]): position p + A x,
+   * velocity u̇ + A(ω̄ × x) (rigid markers: the node's orientation, angular velocity and rotation Jacobian; set in bind),
+   * for connectors that read the node's coordinates directly. Absent: none (at x = 0, frameNode).
+   */
+  readonly frameOffset?: Float64Array;
+  /**
    * Adds factor·∂(J_posᵀ force + J_rotᵀ torque)/∂Δq (nLocalU × nLocalU row-major) for fixed global force and
    * torque (either may be undefined; torque only for rigid markers). Present only when the marker's body or node
    * provides it (known after bind); loads without it are differentiated numerically.
@@ -774,17 +785,6 @@ export interface RigidMarkerModel extends PositionMarkerModel {
    * to be added to −ṽ J_rot in the Jacobian of a follower (bodyFixed) load. Absent: no such directions.
    */
   addRotatedVectorNullDirection?(s: ItemState, vLocal: ArrayLike<number>, out: Float64Array): void;
-  /**
-   * The node whose frame the marker frame is (its kinematics and Jacobians are the node's own: a body marker at a
-   * rigid body's reference point; set in bind), for connectors that read the node's coordinates directly. Absent: none.
-   */
-  readonly frameNode?: NodeModel;
-  /**
-   * The marker's body-fixed position x ≠ 0 on a rigid body whose frame is its node's (nodes[0]): position p + A x,
-   * velocity u̇ + A(ω̄ × x), the node's orientation, angular velocity and rotation Jacobian (set in bind), for connectors
-   * that read the node's coordinates directly. Absent: none (at x = 0, frameNode).
-   */
-  readonly frameOffset?: Float64Array;
 }
 
 /** A marker on one scalar coordinate (a node coordinate, a rotation angle). */

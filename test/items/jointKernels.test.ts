@@ -38,6 +38,10 @@ const setups: readonly (readonly number[])[] = [
   [0, 0, 0, 6, 0, 1, 2, 3, -1, -1, 1, -1, -1, 2, -1, -1],
   // JointPrismatic2D (translations in J1, rotation z) with its two rows
   [0, 2, 0, 2, 1, 5, -1, -1, -1, -1, -1, -1, 0, -1, -1, 1],
+  // JointSpherical (a point joint: three global translation rows)
+  [0, 0, 0, 3, 0, 1, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1],
+  // JointSpherical with x free (g = λ in row 0)
+  [0, 0, 0, 3, -1, 1, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1],
 ];
 
 /** The test's inputs (see kernelValues). */

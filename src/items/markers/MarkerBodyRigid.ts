@@ -27,16 +27,8 @@ class BodyRigidMarkerModel extends BodyMarker<FrameBodyModel> implements Only<Ri
   /** The body's sign·J_posᵀF + J_rotᵀτ at localPosition, if it has one (set in bind). */
   addForceTorqueTransposed?: RigidMarkerModel['addForceTorqueTransposed'];
 
-  /** The body's frame node if the marker sits at the body's reference point (set in bind). */
-  frameNode?: NodeModel;
-  /** localPosition if the marker sits elsewhere on a body whose frame is its node's (set in bind). */
-  frameOffset?: Float64Array;
-
   override bind(context: BindContext): void {
     super.bind(context);
-    const x = this.localPosition;
-    this.frameNode = x[0] === 0 && x[1] === 0 && x[2] === 0 && this.body.nodesAt === undefined ? this.body.frameNode : undefined;
-    this.frameOffset = this.frameNode === undefined && this.body.nodesAt === undefined && this.body.frameNode !== undefined ? x : undefined;
     const angularVelocity_q = this.body.angularVelocity_q?.bind(this.body);
     this.angularVelocity_q = angularVelocity_q === undefined ? undefined : (s, out) => angularVelocity_q(s, this.localPosition, out);
     const nullDirection = this.body.addRotatedVectorNullDirection?.bind(this.body);

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import { isPositionNode, type ItemState, type NodeModel, type Only, type PositionMarkerModel, type PositionNodeModel } from '../../registry/capabilities.ts';
+import { isPositionNode, type BindContext, type ItemState, type NodeModel, type Only, type PositionMarkerModel, type PositionNodeModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { positionMarkerOutput, positionMarkerOutputs } from './rigidMarkerOutputs.ts';
@@ -13,8 +13,16 @@ const parameters = {
 
 /** Run-time model: the position of a node. */
 class NodePositionMarkerModel extends NodeMarker<PositionNodeModel> implements Only<PositionMarkerModel, NodePositionMarkerModel> {
+  /** The node: its position, velocity and position Jacobian are the marker's (set in bind). */
+  frameNode?: NodeModel;
+
   constructor(label: ItemLabel, nodeNumber: number) {
     super(label, nodeNumber, false);
+  }
+
+  override bind(context: BindContext): void {
+    super.bind(context);
+    this.frameNode = this.node;
   }
 
   protected resolve(node: NodeModel): PositionNodeModel {

@@ -23,6 +23,11 @@ export abstract class BodyMarker<B extends BodyModel> {
   /** The body's factor·J_posᵀF without the Jacobian, if it has one and the marker sits off its reference point (set in bind). */
   addPointForce?: PositionMarkerModel['addPointForce'];
 
+  /** The body's frame node if the marker sits at the body's reference point (set in bind). */
+  frameNode?: NodeModel;
+  /** localPosition if the marker sits elsewhere on a body whose frame is its node's (set in bind). */
+  frameOffset?: Float64Array;
+
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number, protected readonly localPosition: Float64Array, private readonly withTorque: boolean) {}
 
   /** The body, checked for the kinematics this marker needs (throws naming bodyNumber). */
@@ -35,6 +40,8 @@ export abstract class BodyMarker<B extends BodyModel> {
     this.nodes = body.nodesAt?.(this.localPosition) ?? body.nodes;
     this.nLocalU = body.nodesAt === undefined ? body.nLocalU : this.nodes.reduce((sum, node) => sum + node.nu, 0);
     const x = this.localPosition;
+    this.frameNode = x[0] === 0 && x[1] === 0 && x[2] === 0 && body.nodesAt === undefined ? body.frameNode : undefined;
+    this.frameOffset = this.frameNode === undefined && body.nodesAt === undefined && body.frameNode !== undefined ? x : undefined;
     const velocity_q = body.velocity_q?.bind(body);
     this.velocity_q = velocity_q === undefined ? undefined : (s, out) => velocity_q(s, x, out);
     // position = node position + A x: along the null directions the lever A x alone moves

@@ -479,13 +479,13 @@ export class RigidMarkerPair extends MarkerPair<RigidMarkerModel> {
 }
 
 /**
- * The kind of a rigid marker for kernels that form its kinematics from its node's coordinates (nodeMarkerKernelsSource.ts's
- * nodeMarker: JointKernels.evaluateNodes, the translation-only rigid-body spring-damper): 0 a marker without coordinates (its
+ * The kind of a rigid or position marker for kernels that form its kinematics from its node's coordinates
+ * (nodeMarkerKernelsSource.ts's nodeMarker: JointKernels.evaluateNodes, the translation-only rigid-body spring-damper): 0 a marker without coordinates (its
  * kinematics are taken as fixed, as the rolling disc's kernels take a plane without coordinates), 1 a marker at the reference
  * point of an Euler-parameter node (its kinematics and Jacobians are the node's), 2 a marker at a body-fixed point of a
- * rigid body on an Euler-parameter node (RigidMarkerModel.frameOffset), −1 any other.
+ * rigid body on an Euler-parameter node (PositionMarkerModel.frameOffset), −1 any other.
  */
-export function nodeMarkerKind(marker: RigidMarkerModel, n: number): number {
+export function nodeMarkerKind(marker: PositionMarkerModel, n: number): number {
   if (n === 0) return 0;
   const node = marker.frameNode ?? (marker.frameOffset !== undefined && marker.nodes.length === 1 ? marker.nodes[0] : undefined);
   if (node === undefined || n !== 7 || node.nu !== 7 || node.label.typeName !== 'RigidBodyEP') return -1;
@@ -516,10 +516,10 @@ export function writeNodeCoordinates(s: ItemState, node0: NodeModel | undefined,
 
 /**
  * The markers' constants of nodeMarker into out (18 per marker): a fixed marker's (kind 0) A, p, v, ω̄ as it evaluates
- * them (through the pair's arrays); a node marker's reference position, body-fixed position (kind 2, at 3) and
- * reference Euler parameters (at 12).
+ * them (through the pair's arrays; a position marker's A and ω̄ zeros); a node marker's reference position, body-fixed
+ * position (kind 2, at 3) and reference Euler parameters (at 12).
  */
-export function writeNodeMarkerConstants(s: ItemState, pair: RigidMarkerPair, kind0: number, kind1: number, out: Float64Array): void {
+export function writeNodeMarkerConstants(s: ItemState, pair: MarkerPair, kind0: number, kind1: number, out: Float64Array): void {
   for (let i = 0; i < 2; i++) {
     const kind = i === 0 ? kind0 : kind1, o = 18 * i;
     const marker = i === 0 ? pair.marker0 : pair.marker1;
@@ -530,15 +530,21 @@ export function writeNodeMarkerConstants(s: ItemState, pair: RigidMarkerPair, ki
       out.set(reference.subarray(3, 7), o + 12);
       continue;
     }
-    const a = i === 0 ? pair.a0 : pair.a1, p = i === 0 ? pair.p0 : pair.p1;
-    const v = i === 0 ? pair.v0 : pair.v1, w = i === 0 ? pair.omega0 : pair.omega1;
+    const p = i === 0 ? pair.p0 : pair.p1, v = i === 0 ? pair.v0 : pair.v1;
     marker.position(s, p);
-    marker.orientation(s, a);
     marker.velocity(s, v);
-    marker.angularVelocityLocal(s, w);
-    out.set(a, o);
     out.set(p, o + 9);
     out.set(v, o + 12);
+    if (!(pair instanceof RigidMarkerPair)) {
+      out.fill(0, o, o + 9);
+      out.fill(0, o + 15, o + 18);
+      continue;
+    }
+    const a = i === 0 ? pair.a0 : pair.a1, w = i === 0 ? pair.omega0 : pair.omega1;
+    const rigid = i === 0 ? pair.marker0 : pair.marker1;
+    rigid.orientation(s, a);
+    rigid.angularVelocityLocal(s, w);
+    out.set(a, o);
     out.set(w, o + 15);
   }
 }

@@ -343,23 +343,25 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     this.kernels = undefined;
     this.kind0 = -1;
     this.kind1 = -1;
-    if (covered && frames !== undefined) {
-      const kind0 = nodeMarkerKind(frames.marker0, this.markers.n0), kind1 = nodeMarkerKind(frames.marker1, this.markers.n1);
-      const byNodes = kind0 >= 0 && kind1 >= 0;
+    const { marker0, marker1 } = this.markers;
+    const kind0 = covered ? nodeMarkerKind(marker0, this.markers.n0) : -1, kind1 = covered ? nodeMarkerKind(marker1, this.markers.n1) : -1;
+    const byNodes = kind0 >= 0 && kind1 >= 0;
+    // point joints only where the kernels form the markers' kinematics (copying them in costs more than it saves)
+    if (covered && (frames !== undefined || (byNodes && this.pointRowsPerCoordinate))) {
       const slot = jointSlot(byNodes);
       if (byNodes) {
         this.kind0 = kind0;
         this.kind1 = kind1;
-        this.node0 = kind0 > 0 ? frames.marker0.nodes[0] : undefined;
-        this.node1 = kind1 > 0 ? frames.marker1.nodes[0] : undefined;
+        this.node0 = kind0 > 0 ? marker0.nodes[0] : undefined;
+        this.node1 = kind1 > 0 ? marker1.nodes[0] : undefined;
         this.nodeConstants = slot.region.subarray(jointSlotDoubles);
         this.nodeConstantsCurrent = false;
       }
       this.kernels = slot.kernels;
       this.kernelSlot = slot.address;
-      this.kernelSetup[0] = frames.r0FromLeft ? 1 : 0;
-      slot.region.set(frames.r0, 0);
-      slot.region.set(frames.r1, 9);
+      this.kernelSetup[0] = frames?.r0FromLeft === true ? 1 : 0;
+      slot.region.set(this.frameRotations[0], 0);
+      slot.region.set(this.frameRotations[1], 9);
       slot.region.set(this.kernelSetup, 18);
       this.kernelRows = slot.kernels.g.subarray(0, this.nAE);
       this.kernelJacobian = slot.kernels.c.subarray(0, this.nAE * this.n);
@@ -422,7 +424,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
    */
   private writeNodes(s: ItemState, k: JointKernels): void {
     if (!this.nodeConstantsCurrent) {
-      writeNodeMarkerConstants(s, this.frames!, this.kind0, this.kind1, this.nodeConstants);
+      writeNodeMarkerConstants(s, this.markers, this.kind0, this.kind1, this.nodeConstants);
       this.nodeConstantsCurrent = true;
     }
     writeNodeCoordinates(s, this.node0, this.node1, k.nodes);
