@@ -9,7 +9,7 @@
  *   function of such a file, and of the files it imports from, becomes an internal function of the module, so the
  *   engine's JavaScript and several kernels can share one source), and functions. `export function` names of the
  *   compiled file are the module's exports; other functions are internal (callable from the module's functions).
- * - Parameters `Float64Array` or `Int32Array` (an i32 byte address in the module's one imported memory), `Int` (i32;
+ * - Parameters `Float64Array`, `Int32Array` or `Uint8Array` (an i32 byte address in the module's one imported memory), `Int` (i32;
  *   the type of src/linalg/wasmModule.ts) or `number` (f64); return type `void`, `number` or `Int`; all annotated.
  * - Statements: `const`/`let` declarations (a local's type is its annotation, else its initializer's, else f64),
  *   assignments `=`, `+=`, `-=`, `*=`, `/=` to locals and parameters or to `array[index]`, `++`/`--` of an Int local or
@@ -18,8 +18,9 @@
  * - Expressions: numeric literals (of the other operand's type; `-0` is the f64 −0), locals, parentheses, unary `-`,
  *   `+ - * /` (Int or f64 on both sides, no conversions; `/` not on Int), comparisons `< <= > >= === !==`, `&&`, `||`
  *   and `!` of comparisons, `c ? a : b` (wasm select), `array[index]` (a number of a Float64Array, an Int of an
- *   Int32Array; a constant part of the index goes into the access's offset), `Math.sqrt`, `Math.abs`, `Math.min` and
- *   `Math.max` of two numbers, calls of the file's functions. `&&`, `||` and `?:` evaluate both sides, as wasm does:
+ *   Int32Array, an Int byte of a Uint8Array; a constant part of the index goes into the access's offset, so the rest
+ *   must not be negative), `Math.sqrt`, `Math.abs`, `Math.floor`, `Math.min` and `Math.max` of two numbers, `x | 0` of
+ *   a number (its Int, truncated; wasm traps beyond ±2³¹), calls of the file's functions. `&&`, `||` and `?:` evaluate both sides, as wasm does:
  *   keep them free of effects and of loads that may leave the memory (an index of −1).
  *
  * {@link kernelSources} lists the files the engine uses; `npm run generate:wasm` stores their modules, and
@@ -33,7 +34,7 @@ import ts from 'typescript';
 import {
   add, call, type Code, f64, float, floatAbs, floatAdd, floatDiv, floatMax, floatMul, floatNeg, floatSqrt, floatSub,
   get, i32, int, isZero, loadFloat, loadInt, mul, returnValue, select, set, shl, storeFloat, storeInt, sub, type ValueType, wasmModuleBytes,
-  wasmModuleText, type WasmFunction, when,
+  unsignedLeb, wasmModuleText, type WasmFunction, when,
 } from '../src/linalg/wasmModule.ts';
 
 /** A kernel source file the engine loads as a stored module. Paths are relative to the repository. */
@@ -70,14 +71,19 @@ export const kernelSources: readonly KernelSource[] = [
   { source: 'src/items/objects/reevingSystemKernelsSource.ts', module: 'src/items/objects/reevingSystemKernelsModule.ts', constant: 'reevingSystemModuleBase64', description: "ObjectConnectorReevingSystemSprings' spans and loads (reevingSystemKernelsSource.ts)" },
   { source: 'src/fem/abaqusMatrixKernelsSource.ts', module: 'src/fem/abaqusMatrixKernelsModule.ts', constant: 'abaqusMatrixModuleBase64', description: "The scanner of an Abaqus matrix file's plain coordinate lines (abaqusMatrixKernelsSource.ts)" },
   { source: 'src/items/objects/jointKernelsSource.ts', module: 'src/items/objects/jointKernelsModule.ts', constant: 'jointModuleBase64', description: "The joints' equations, Jacobian rows and reactions from the markers' kinematics (jointKernelsSource.ts)" },
+  { source: 'src/io/textOutputKernelsSource.ts', module: 'src/io/textOutputKernelsModule.ts', constant: 'textOutputModuleBase64', description: 'The text of sensor and solution rows (textOutputKernelsSource.ts) as a WebAssembly module' },
   { source: 'src/items/objects/translationSpringDamperKernelsSource.ts', module: 'src/items/objects/translationSpringDamperKernelsModule.ts', constant: 'translationSpringDamperModuleBase64', description: "The generalized forces of a translation-only ObjectConnectorRigidBodySpringDamper on node markers (translationSpringDamperKernelsSource.ts)" },
 ];
 
-/** A value's type in a kernel: f64, i32 (Int), a Float64Array's or an Int32Array's address, or a comparison's 0 or 1. */
-type KernelType = 'f64' | 'i32' | 'array' | 'intArray' | 'condition';
+/** A value's type in a kernel: f64, i32 (Int), a Float64Array's, an Int32Array's or a Uint8Array's address, or a comparison's 0 or 1. */
+type KernelType = 'f64' | 'i32' | 'array' | 'intArray' | 'byteArray' | 'condition';
 
 /** An array type's element: its value type and its bytes. */
-const elements = { array: { type: 'f64', bytes: 8 }, intArray: { type: 'i32', bytes: 4 } } as const;
+const elements = { array: { type: 'f64', bytes: 8 }, intArray: { type: 'i32', bytes: 4 }, byteArray: { type: 'i32', bytes: 1 } } as const;
+
+/** Whether a type is an array's address. */
+const isArray = (type: KernelType | undefined): type is 'array' | 'intArray' | 'byteArray' =>
+  type === 'array' || type === 'intArray' || type === 'byteArray';
 
 /**
  * The structured-control labels around the code being compiled, innermost last: a loop's exit block, its loop, the
@@ -118,6 +124,14 @@ const compoundOperators: Partial<Record<ts.SyntaxKind, ts.SyntaxKind>> = {
 
 /** f64.min (as Math.min of two numbers: NaN if either is, −0 below +0). */
 const floatMin = (a: Code, b: Code): Code => [a, b, 0xa4];
+/** f64.floor (as Math.floor). */
+const floatFloor = (a: Code): Code => [a, 0x9c];
+/** i32.trunc_f64_s (as x | 0 for −2³¹ < x < 2³¹; wasm traps outside). */
+const truncate = (a: Code): Code => [a, 0xaa];
+/** i32.load8_u at address + offset. */
+const loadByte = (address: Code, offset = 0): Code => [address, 0x2d, 0, unsignedLeb(offset)];
+/** i32.store8 of value's low byte at address + offset. */
+const storeByte = (address: Code, value: Code, offset = 0): Code => [address, value, 0x3a, 0, unsignedLeb(offset)];
 /** i32.and */
 const and = (a: Code, b: Code): Code => [a, b, 0x71];
 /** i32.or */
@@ -166,7 +180,8 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
     if (text === 'Int') return 'i32';
     if (text === 'Float64Array' && allowArray) return 'array';
     if (text === 'Int32Array' && allowArray) return 'intArray';
-    return fail(node, `type ${text} is not a kernel type (number, Int${allowArray ? ', Float64Array, Int32Array' : ''})`);
+    if (text === 'Uint8Array' && allowArray) return 'byteArray';
+    return fail(node, `type ${text} is not a kernel type (number, Int${allowArray ? ', Float64Array, Int32Array, Uint8Array' : ''})`);
   };
 
   const signatures = new Map<string, FunctionSignature>();
@@ -226,6 +241,7 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       if (ts.isBinaryExpression(node)) {
         const op = node.operatorToken.kind;
         if (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken || comparisons[op] !== undefined) return 'condition';
+        if (op === ts.SyntaxKind.BarToken) return 'i32';
         return infer(node.left) ?? infer(node.right);
       }
       if (ts.isConditionalExpression(node)) return infer(node.whenTrue) ?? infer(node.whenFalse);
@@ -253,7 +269,10 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       const actual = infer(node) ?? type;
       if (actual !== type) fail(node, `a ${describe(actual)} where a ${describe(type)} is expected`);
       if (ts.isIdentifier(node)) return get(lookup(node).index);
-      if (ts.isElementAccessExpression(node)) return arrayOf(node) === 'array' ? loadFloat(...address(node)) : loadInt(...address(node));
+      if (ts.isElementAccessExpression(node)) {
+        const kind = arrayOf(node);
+        return kind === 'array' ? loadFloat(...address(node)) : kind === 'intArray' ? loadInt(...address(node)) : loadByte(...address(node));
+      }
       if (ts.isPrefixUnaryExpression(node)) {
         if (node.operator === ts.SyntaxKind.ExclamationToken) return isZero(condition(node.operand));
         const operand = skipParentheses(node.operand);
@@ -264,6 +283,11 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
         const op = node.operatorToken.kind;
         if (op === ts.SyntaxKind.AmpersandAmpersandToken) return and(condition(node.left), condition(node.right));
         if (op === ts.SyntaxKind.BarBarToken) return or(condition(node.left), condition(node.right));
+        if (op === ts.SyntaxKind.BarToken) {
+          const right = skipParentheses(node.right);
+          if (!ts.isNumericLiteral(right) || Number(right.text) !== 0 || (infer(node.left) ?? 'f64') !== 'f64') fail(node, '| is only number | 0');
+          return truncate(emit(node.left, 'f64'));
+        }
         const opcodes = comparisons[op];
         if (opcodes !== undefined) {
           const operands = infer(node.left) ?? infer(node.right) ?? 'f64';
@@ -297,21 +321,22 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
     };
 
     /** The kind of array that array[index] indexes (a Float64Array or Int32Array parameter). */
-    const arrayOf = (node: ts.ElementAccessExpression): 'array' | 'intArray' => {
+    const arrayOf = (node: ts.ElementAccessExpression): 'array' | 'intArray' | 'byteArray' => {
       const type = ts.isIdentifier(node.expression) ? lookup(node.expression).type : undefined;
-      return type === 'array' || type === 'intArray' ? type : fail(node, 'only a Float64Array or Int32Array parameter is indexed');
+      return isArray(type) ? type : fail(node, 'only a Float64Array, Int32Array or Uint8Array parameter is indexed');
     };
     /** The address code and the constant byte offset of array[index]. */
     const address = (node: ts.ElementAccessExpression): [Code, number] => {
-      const bytes = elements[arrayOf(node)].bytes, shift = int(bytes === 8 ? 3 : 2);
+      const bytes = elements[arrayOf(node)].bytes;
+      const scaled = (code: Code): Code => bytes === 1 ? code : shl(code, int(bytes === 8 ? 3 : 2));
       const base = get(lookup(node.expression as ts.Identifier).index);
       const index = skipParentheses(node.argumentExpression);
       if (ts.isNumericLiteral(index)) return [base, bytes * Number(literalValue(index, 'i32'))];
       if (ts.isBinaryExpression(index) && index.operatorToken.kind === ts.SyntaxKind.PlusToken) {
         const right = skipParentheses(index.right);
-        if (ts.isNumericLiteral(right)) return [add(base, shl(emit(index.left, 'i32'), shift)), bytes * Number(literalValue(right, 'i32'))];
+        if (ts.isNumericLiteral(right)) return [add(base, scaled(emit(index.left, 'i32'))), bytes * Number(literalValue(right, 'i32'))];
       }
-      return [add(base, shl(emit(index, 'i32'), shift)), 0];
+      return [add(base, scaled(emit(index, 'i32'))), 0];
     };
     const literalValue = (node: ts.NumericLiteral, type: KernelType): number => {
       literal(node, false, type);
@@ -325,14 +350,15 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
         const args = node.arguments.map((a) => emit(a, 'f64'));
         if ((name === 'sqrt' || name === 'abs') && args.length === 1) return name === 'sqrt' ? floatSqrt(args[0]) : floatAbs(args[0]);
         if ((name === 'min' || name === 'max') && args.length === 2) return name === 'min' ? floatMin(args[0], args[1]) : floatMax(args[0], args[1]);
-        return fail(node, 'only Math.sqrt, Math.abs (one argument), Math.min and Math.max (two) are in the subset');
+        if (name === 'floor' && args.length === 1) return floatFloor(args[0]);
+        return fail(node, 'only Math.sqrt, Math.abs, Math.floor (one argument), Math.min and Math.max (two) are in the subset');
       }
-      if (!ts.isIdentifier(callee)) return fail(node, 'only the file\'s functions and Math.sqrt/abs/min/max are called');
+      if (!ts.isIdentifier(callee)) return fail(node, 'only the file\'s functions and Math.sqrt/abs/floor/min/max are called');
       const signature = signatures.get(callee.text) ?? fail(node, 'unknown function');
       if (node.arguments.length !== signature.parameters.length) fail(node, `${signature.parameters.length} arguments expected`);
       const args = node.arguments.map((a, k) => {
         const type = signature.parameters[k];
-        if (type !== 'array' && type !== 'intArray') return emit(a, type);
+        if (!isArray(type)) return emit(a, type);
         if (!ts.isIdentifier(a) || lookup(a).type !== type) fail(a, `a ${describe(type)} argument is a ${describe(type)} parameter`);
         return get(lookup(a as ts.Identifier).index);
       });
@@ -344,12 +370,13 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       if (ts.isIdentifier(left)) {
         const variable = lookup(left);
         if (variable.constant) fail(node, `${left.text} is a const`);
-        if (variable.type === 'array' || variable.type === 'intArray') fail(node, `a ${describe(variable.type)} parameter is not assigned`);
+        if (isArray(variable.type)) fail(node, `a ${describe(variable.type)} parameter is not assigned`);
         return set(variable.index, value(variable.type));
       }
       if (ts.isElementAccessExpression(left)) {
         const [base, offset] = address(left);
-        return arrayOf(left) === 'array' ? storeFloat(base, value('f64'), offset) : storeInt(base, value('i32'), offset);
+        const kind = arrayOf(left);
+        return kind === 'array' ? storeFloat(base, value('f64'), offset) : kind === 'intArray' ? storeInt(base, value('i32'), offset) : storeByte(base, value('i32'), offset);
       }
       return fail(node, 'only a local or array[index] is assigned');
     };
@@ -398,7 +425,7 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       return list.declarations.map((d) => {
         if (!ts.isIdentifier(d.name)) fail(d, 'a declaration names one local');
         const type = typeOfAnnotation(d, d.type, false) ?? (d.initializer ? infer(d.initializer) : undefined) ?? 'f64';
-        if (type === 'condition' || type === 'array') fail(d, 'a local is a number or an Int');
+        if (type === 'condition' || isArray(type)) fail(d, 'a local is a number or an Int');
         const code = d.initializer === undefined ? [] : emit(d.initializer, type);
         const variable = declare(d, (d.name as ts.Identifier).text, type, constant);
         return d.initializer === undefined ? [] : set(variable.index, code);
@@ -492,7 +519,7 @@ function skipParentheses(node: ts.Expression): ts.Expression {
 }
 
 function describe(type: KernelType): string {
-  return type === 'f64' ? 'number' : type === 'i32' ? 'Int' : type === 'array' ? 'Float64Array' : type === 'intArray' ? 'Int32Array' : 'condition';
+  return type === 'f64' ? 'number' : type === 'i32' ? 'Int' : type === 'array' ? 'Float64Array' : type === 'intArray' ? 'Int32Array' : type === 'byteArray' ? 'Uint8Array' : 'condition';
 }
 
 /** The bytes of a kernel source file's module (the path relative to the repository). */

@@ -36,11 +36,11 @@ function binaryStringBytes(binary: string): Uint8Array<ArrayBuffer> {
 
 /**
  * The exports of a module compiled from a kernel source file (scripts/wasmKernelCompiler.ts), typed from that file's
- * functions (`typeof import('…KernelsSource.ts')`): each Float64Array or Int32Array parameter is a byte address in the memory.
+ * functions (`typeof import('…KernelsSource.ts')`): each Float64Array, Int32Array or Uint8Array parameter is a byte address in the memory.
  */
 export type KernelExports<Source> = {
   [Name in keyof Source]: Source[Name] extends (...args: infer Parameters) => infer Result
-    ? (...args: { [Index in keyof Parameters]: Parameters[Index] extends Float64Array | Int32Array ? number : Parameters[Index] }) => Result
+    ? (...args: { [Index in keyof Parameters]: Parameters[Index] extends Float64Array | Int32Array | Uint8Array ? number : Parameters[Index] }) => Result
     : never;
 };
 

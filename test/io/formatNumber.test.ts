@@ -92,7 +92,7 @@ describe('TextOutputFile (rows as bytes)', () => {
     }
     // one row longer than the buffer
     const long = Array.from({ length: 5000 }, (_, i) => -1.2345678901234567e-6 * (i + 1));
-    file.writeRow(long, 17);
+    file.writeRow(Float64Array.from(long), 17);
     expected.push(long.map((v) => formatNumber(v, 17)).join(','));
     file.writeLine('#end');
     expected.push('#end');
@@ -110,8 +110,8 @@ describe('TextOutputFile (rows as bytes)', () => {
     const second = memoryFile(), third = memoryFile();
     second.file.writeLine('#2');
     third.file.writeLine('#3');
-    second.file.writeRow([1.5, -2], 10);
-    third.file.writeRow([3, 4.25], 10);
+    second.file.writeRow(Float64Array.of(1.5, -2), 10);
+    third.file.writeRow(Float64Array.of(3, 4.25), 10);
     second.file.close();
     third.file.close();
     expect(first.writes.join('')).toBe('#a long first line that leaves its bytes in the buffer\n');
@@ -127,9 +127,9 @@ describe('TextOutputFile (rows as bytes)', () => {
     for (const file of [asText, asBytes]) {
       const random = mulberry32(22);
       file.writeLine('#header');
-      for (let r = 0; r < 3000; r++) file.writeRow([r * 1e-3, random() - 0.5, 1e6 * random(), -1e-9 * random()], 10);
+      for (let r = 0; r < 3000; r++) file.writeRow(Float64Array.of(r * 1e-3, random() - 0.5, 1e6 * random(), -1e-9 * random()), 10);
       file.writeLine('#ω̄ = 1');
-      file.writeRow([1, 2], 10);
+      file.writeRow(Float64Array.of(1, 2), 10);
       file.close();
     }
     expect(new TextDecoder().decode(Uint8Array.from(bytes))).toBe(texts.join(''));
@@ -141,7 +141,7 @@ describe('TextOutputFile (rows as bytes)', () => {
     const file = new TextOutputFile('chunks.txt', { write: (t) => { chunks.push(t.length); text += t; }, close: () => {} });
     let expected = '';
     for (let r = 0; r < 20000; r++) {
-      file.writeRow([r, r + 0.5], 10);
+      file.writeRow(Float64Array.of(r, r + 0.5), 10);
       expected += `${r},${r + 0.5}\n`;
     }
     file.close();
@@ -154,7 +154,7 @@ describe('TextOutputFile (rows as bytes)', () => {
 
   it('writes nothing that was buffered when discarded', () => {
     const { file, writes, closed } = memoryFile();
-    file.writeRow([1, 2, 3], 10);
+    file.writeRow(Float64Array.of(1, 2, 3), 10);
     file.discard();
     expect(writes).toEqual([]);
     expect(closed()).toBe(true);

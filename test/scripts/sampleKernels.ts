@@ -115,3 +115,19 @@ export function integers(values: Int32Array, n: Int, next: Int32Array, limit: In
 function countDown(counts: Int32Array, i: Int): void {
   while (counts[i] > 0) counts[i] -= 1;
 }
+
+/**
+ * Uint8Array elements, Math.floor and `| 0`: the decimal digits of ⌊x[i]⌋ mod 10 as ASCII into text[start + i] (one
+ * per value), ⌊x[n − 1]⌋ into out[0]; returns the sum of the bytes read back and of ⌊x[0]⌋ | 0.
+ */
+export function bytes(x: Float64Array, n: Int, text: Uint8Array, start: Int, out: Float64Array): Int {
+  let sum: Int = 0;
+  for (let i: Int = 0; i < n; i++) {
+    const whole = Math.floor(x[i]);
+    const q = Math.floor(whole / 10);
+    text[start + i] = 48 + ((whole - q * 10) | 0);
+    sum += text[start + i] + text[0];
+  }
+  out[0] = Math.floor(x[n - 1]);
+  return sum + (Math.floor(x[0]) | 0);
+}

@@ -68,7 +68,7 @@ describe('wasmKernelCompiler', () => {
     exports.calls(0, 8 * n, n, 16 * n);
     expect(bitPatterns(view.subarray(2 * n, 3 * n + 1))).toEqual(bitPatterns(out));
     const exported = WebAssembly.Module.exports(new WebAssembly.Module(compileKernelFile('test/scripts/sampleKernels.ts'))).map((e) => e.name);
-    expect(exported.sort()).toEqual(['branches', 'calls', 'integers', 'loops', 'straightLine']);
+    expect(exported.sort()).toEqual(['branches', 'bytes', 'calls', 'integers', 'loops', 'straightLine']);
   });
 
   it('compiles Int32Array elements, while, break and continue as JavaScript runs them', () => {
@@ -95,6 +95,24 @@ describe('wasmKernelCompiler', () => {
         if (n === 30) expect(new Set(expected).size).toBeGreaterThan(2); // chains of several lengths, stopped ones (−1) among them
       }
     }
+  });
+
+  it('compiles Uint8Array elements, Math.floor and number | 0 as JavaScript runs them', () => {
+    const random = values(13);
+    for (const n of [1, 5, 40]) {
+      const x = Float64Array.from({ length: n }, () => random() * 1e3).map((v) => (Number.isFinite(v) ? Math.max(-1e9, Math.min(1e9, v)) : 0.5)); // | 0 traps in wasm beyond 2³¹
+      const text = new Uint8Array(3 + n).fill(7), out = new Float64Array(1);
+      const expected = sample.bytes(x, n, text, 3, out);
+      // x at byte 0, text at byte 8n (bytes 8n … 8n + 2 stay 7), out after it
+      const bytes = new Uint8Array(view.buffer);
+      const at = { x: 0, text: 8 * n, out: 8 * n + 8 * Math.ceil((3 + n) / 8) };
+      view.set(x, 0);
+      bytes.fill(7, at.text, at.text + 3 + n);
+      expect(exports.bytes(at.x, n, at.text, 3, at.out)).toBe(expected);
+      expect(bytes.slice(at.text, at.text + 3 + n)).toEqual(text);
+      expect(view[at.out / 8]).toBe(out[0]);
+    }
+    expect(() => compileKernels('export function f(k: Int): Int { return k | 1; }', 'k.ts')).toThrow(/\| is only number \| 0/);
   });
 
   it('names file, line and construct of what the subset does not have', () => {
