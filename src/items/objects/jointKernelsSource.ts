@@ -10,7 +10,7 @@
  */
 
 import type { Int } from '../../linalg/wasmModule.ts';
-import { nodeMarker } from './nodeMarkerKernelsSource.ts';
+import { mat3Mul, nodeMarker } from './nodeMarkerKernelsSource.ts';
 
 /**
  * One evaluation of a joint on rigid markers. Inputs: the markers' orientations a0, a1, the joint's rotations r0, r1,
@@ -237,14 +237,4 @@ function skewOf(out: Float64Array, w: Float64Array): void {
   out[0] = 0; out[1] = -z; out[2] = y;
   out[3] = z; out[4] = 0; out[5] = -x;
   out[6] = -y; out[7] = x; out[8] = 0;
-}
-
-/** out = A B (out distinct from a and b). */
-function mat3Mul(out: Float64Array, a: Float64Array, b: Float64Array): void {
-  for (let i: Int = 0; i < 3; i++) {
-    const x: number = a[3 * i], y: number = a[3 * i + 1], z: number = a[3 * i + 2];
-    out[3 * i] = x * b[0] + y * b[3] + z * b[6];
-    out[3 * i + 1] = x * b[1] + y * b[4] + z * b[7];
-    out[3 * i + 2] = x * b[2] + y * b[5] + z * b[8];
-  }
 }

@@ -62,3 +62,13 @@ export function nodeMarker(a: Float64Array, p: Float64Array, v: Float64Array, w:
   rg[7] = 0; rg[8] = 0; rg[9] = 0; rg[10] = -e2; rg[11] = e3; rg[12] = e0; rg[13] = -e1;
   rg[14] = 0; rg[15] = 0; rg[16] = 0; rg[17] = -e3; rg[18] = -e2; rg[19] = e1; rg[20] = e0;
 }
+
+/** out = A B (out distinct from a and b). */
+export function mat3Mul(out: Float64Array, a: Float64Array, b: Float64Array): void {
+  for (let i: Int = 0; i < 3; i++) {
+    const x: number = a[3 * i], y: number = a[3 * i + 1], z: number = a[3 * i + 2];
+    out[3 * i] = x * b[0] + y * b[3] + z * b[6];
+    out[3 * i + 1] = x * b[1] + y * b[4] + z * b[7];
+    out[3 * i + 2] = x * b[2] + y * b[5] + z * b[8];
+  }
+}

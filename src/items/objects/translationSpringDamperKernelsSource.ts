@@ -9,7 +9,7 @@
  */
 
 import type { Int } from '../../linalg/wasmModule.ts';
-import { nodeMarker } from './nodeMarkerKernelsSource.ts';
+import { mat3Mul, nodeMarker } from './nodeMarkerKernelsSource.ts';
 
 /**
  * A translation-only rigid-body spring-damper's ode2Lhs entries into out (n0 + n1, to be added to the connector's
@@ -52,14 +52,4 @@ export function translationLoads(
   const fz: number = aj[6] * f0 + aj[7] * f1 + aj[8] * f2;
   for (let k: Int = 0; k < n0; k++) out[k] = -1 * (j0[k] * fx + j0[n0 + k] * fy + j0[2 * n0 + k] * fz);
   for (let k: Int = 0; k < n1; k++) out[n0 + k] = 1 * (j1[k] * fx + j1[n1 + k] * fy + j1[2 * n1 + k] * fz);
-}
-
-/** out = A B (out distinct from a and b). */
-function mat3Mul(out: Float64Array, a: Float64Array, b: Float64Array): void {
-  for (let i: Int = 0; i < 3; i++) {
-    const x: number = a[3 * i], y: number = a[3 * i + 1], z: number = a[3 * i + 2];
-    out[3 * i] = x * b[0] + y * b[3] + z * b[6];
-    out[3 * i + 1] = x * b[1] + y * b[4] + z * b[7];
-    out[3 * i + 2] = x * b[2] + y * b[5] + z * b[8];
-  }
 }
