@@ -52,17 +52,23 @@ export interface KernelInstance<Exports> {
   readonly doubles: Float64Array;
 }
 
+/** A {@link KernelInstance} with its memory (for a module instantiated on it later, at its first use). */
+export interface KernelMemoryInstance<Exports> extends KernelInstance<Exports> {
+  /** The memory of the instances. */
+  readonly memory: WebAssembly.Memory;
+}
+
 /**
  * Instantiates compiled kernel modules (each importing one memory, env.memory) on one new memory of `pages` pages; the
  * exports of all of them, merged (a family whose kernels are split into several modules shares the memory). Item
  * kernels share one instance per process and family: their calls never nest, so fixed regions of the memory serve as
  * every call's inputs and outputs.
  */
-export function instantiateKernels<Exports>(modules: WebAssembly.Module | readonly WebAssembly.Module[], pages = 1): KernelInstance<Exports> {
+export function instantiateKernels<Exports>(modules: WebAssembly.Module | readonly WebAssembly.Module[], pages = 1): KernelMemoryInstance<Exports> {
   const memory = new WebAssembly.Memory({ initial: pages });
   const exports = {};
   for (const module of Array.isArray(modules) ? modules : [modules]) Object.assign(exports, new WebAssembly.Instance(module, { env: { memory } }).exports);
-  return { exports: exports as Exports, doubles: new Float64Array(memory.buffer) };
+  return { exports: exports as Exports, doubles: new Float64Array(memory.buffer), memory };
 }
 
 /** Named regions of a kernel memory, consecutive from byte 0: each one's byte address (the kernels' array argument). */

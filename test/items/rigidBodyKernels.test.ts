@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as bodySource from '../../src/items/objects/rigidBodyKernelsSource.ts';
 import * as jacobianSource from '../../src/items/objects/rigidBodyJacobianKernelsSource.ts';
 import * as velocitySource from '../../src/items/objects/rigidBodyVelocityKernelsSource.ts';
+import * as loadJacobianSource from '../../src/items/objects/rigidBodyLoadJacobianKernelsSource.ts';
 import {
   rigidBodyConstantEntries, rigidBodyJacobianAddress, rigidBodyKernels, rigidBodyMassAddress, rigidBodyRowsAddress,
 } from '../../src/items/objects/rigidBodyKernels.ts';
@@ -106,6 +107,21 @@ describe('rigid-body kernels (WebAssembly) bit for bit as their JavaScript sourc
       velocitySource.eulerParameterPositionJacobian(c, ...x.slice(0, 7) as Seven, expected);
       kernels.exports.eulerParameterPositionJacobian(kernels.constantsAddress(c, slot), ...x.slice(0, 7) as Seven, rigidBodyJacobianAddress);
       expect(bitPatterns(kernels.positionJacobian)).toEqual(bitPatterns(expected));
+    }
+  });
+
+  it('eulerParameterLoadJacobian (with and without the lever, added to the block\'s values)', () => {
+    type Fourteen = [number, number, number, number, number, number, number, number, number, number, number, number, number, number];
+    const exports = kernels.loadJacobian();
+    for (let trial = 0; trial < 1000; trial++) {
+      const c = bodyConstants(next);
+      const x = Array.from({ length: 14 }, next) as Fourteen;
+      const lever = trial % 3 === 0 ? 0 : 1;
+      const expected = Float64Array.from({ length: 25 }, next);
+      kernels.loadJacobianRows.set(expected);
+      loadJacobianSource.eulerParameterLoadJacobian(c, ...x, lever, expected);
+      exports.eulerParameterLoadJacobian(kernels.constantsAddress(c, slot), ...x, lever, rigidBodyJacobianAddress);
+      expect(bitPatterns(kernels.loadJacobianRows)).toEqual(bitPatterns(expected));
     }
   });
 

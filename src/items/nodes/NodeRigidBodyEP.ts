@@ -2,7 +2,7 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { ItemState, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { bool, vector } from '../../registry/parameters.ts';
-import { eulerParameters2GInto, eulerParameters2GLocalInto } from '../../rotations/rotationMatrices.ts';
+import { eulerParameters2GInto } from '../../rotations/rotationMatrices.ts';
 import { checkUnitEulerParameters, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
 
 const parameters = {
@@ -17,8 +17,6 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
   readonly nAE: number;
   readonly localAngularVelocityCoordinates = false;
   private readonly ep = new Float64Array(4);
-  /** Work vector of addLeverJacobianNullDirection: x × (A − I)ᵀ f. */
-  private readonly leverWork = new Float64Array(3);
 
   constructor(label: ItemLabel, reference: Float64Array, initial: Float64Array, velocities: Float64Array, addConstraint: boolean) {
     super(label, 7, 4, reference, initial, velocities, rigidNodeOutputs);
@@ -110,31 +108,6 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
     out[0] = 0; out[1] = 0; out[2] = 0; out[3] = -e1; out[4] = e0; out[5] = -e3; out[6] = e2;
     out[7] = 0; out[8] = 0; out[9] = 0; out[10] = -e2; out[11] = e3; out[12] = e0; out[13] = -e1;
     out[14] = 0; out[15] = 0; out[16] = 0; out[17] = -e3; out[18] = -e2; out[19] = e1; out[20] = e0;
-  }
-
-  /**
-   * The radial direction p (G p = 0): A(λp) = I + λ²(A − I) and G_l(λp) = λ G_l, so the generalized force
-   * Q = G_lᵀ (x × Aᵀf) changes along p by Q + 2 G_lᵀ (x × (A − I)ᵀ f), while the on-manifold formula gives
-   * Gᵀ((Ax) × f) = Q there; the difference w = 2 G_lᵀ (x × (A − I)ᵀ f) enters as w pᵀ/(p·p), which leaves the
-   * tangent directions (p·δp = 0) untouched.
-   */
-  override addLeverJacobianNullDirection(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number>, k: Float64Array, factor: number): void {
-    const a = this.matrixWork, g = this.gWork, v = this.leverWork, n = this.nu;
-    this.orientation(s, a);
-    const p = this.eulerParameters(s);
-    eulerParameters2GLocalInto(g, p);
-    const f0 = force[0], f1 = force[1], f2 = force[2];
-    // (A − I)ᵀ f
-    const b0 = a[0] * f0 + a[3] * f1 + a[6] * f2 - f0;
-    const b1 = a[1] * f0 + a[4] * f1 + a[7] * f2 - f1;
-    const b2 = a[2] * f0 + a[5] * f1 + a[8] * f2 - f2;
-    const x0 = localPosition[0], x1 = localPosition[1], x2 = localPosition[2];
-    v[0] = x1 * b2 - x2 * b1; v[1] = x2 * b0 - x0 * b2; v[2] = x0 * b1 - x1 * b0;
-    const scale = 2 * factor / (p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]);
-    for (let r = 0; r < 4; r++) {
-      const w = scale * (g[r] * v[0] + g[4 + r] * v[1] + g[8 + r] * v[2]);
-      for (let c = 0; c < 4; c++) k[(3 + r) * n + 3 + c] += w * p[c];
-    }
   }
 
   /**

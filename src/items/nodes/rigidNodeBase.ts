@@ -96,13 +96,6 @@ export interface RigidBodyNode extends OrientedNode {
   addRotationJacobianTransposed(s: ItemState, torque: ArrayLike<number>, out: Float64Array, offset: number): void;
   /** Writes ∂(Gᵀm)/∂θ (n_rot × n_rot row-major) for a fixed global vector m. */
   gTransposedVector_q(s: ItemState, m: ArrayLike<number>, out: Float64Array): void;
-  /**
-   * Adds to the rotation block of k (n_u × n_u row-major, scaled by factor) the part of ∂((A(−x̃)G_l)ᵀ f)/∂θ, for a
-   * global force f at the body-fixed point x, that the on-manifold formula of ObjectRigidBody (built from G and
-   * δ(Ax) = −(Ax)~ G δθ) leaves out: the derivative along directions with G δθ = 0. Nothing for nodes without such
-   * directions; Euler parameters add their radial direction.
-   */
-  addLeverJacobianNullDirection(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number>, k: Float64Array, factor: number): void;
 }
 
 /**
@@ -155,9 +148,6 @@ export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyN
   abstract rotationOutput(s: ItemState, into?: Float64Array): Float64Array;
   /** Writes the global angular acceleration. */
   abstract angularAcceleration(s: ItemState, out: Float64Array): void;
-
-  /** Nothing: G has full column rank for these rotation parameters (overridden by Euler parameters). */
-  addLeverJacobianNullDirection(_s: ItemState, _localPosition: ArrayLike<number>, _force: ArrayLike<number>, _k: Float64Array, _factor: number): void {}
 
   /** Only nodes that keep A define it (OrientedNode.orientationAt). */
   orientationAt?(s: ItemState): ArrayLike<number>;

@@ -777,13 +777,26 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * Kinematic part of load Jacobians at the local position x: the generalized force of a global force f and
    * torque τ is [f; Gᵀm] with m = τ + (Ax) × f, so the node adds ∂(Gᵀm)/∂θ and the lever arm, with
    * δ(Ax) = −(Ax)~ G δθ, adds Gᵀ f̃ (Ax)~ G = (Gᵀ Ax)(Gᵀf)ᵀ − (f·Ax) GᵀG. Exact where AG_l = G holds
-   * (all nodes on their manifold; Euler parameters of unit norm) and G has full column rank; the node adds the
-   * derivative along its null directions (the radial direction of Euler parameters).
+   * (all nodes on their manifold; Euler parameters of unit norm) and G has full column rank (all nodes but Euler
+   * parameters). On Euler parameters the kernel eulerParameterLoadJacobian adds the whole rotation block (the node's
+   * ∂(Gᵀm)/∂p, the lever's terms and the derivative along the radial direction p, G p = 0, each entry's additions in this
+   * order), k's rows 3…6 copied into the kernel's memory and back.
    */
   jacobianTransposedVector_q(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void {
+    const lever = force !== undefined && !(localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0);
+    if (this.eulerParameterNode) {
+      const kernels = this.kernels, q = s.q, i = this.node.qIndex + 3, rows = kernels.loadJacobianRows;
+      rows.set(k.subarray(24, 49));
+      kernels.loadJacobian().eulerParameterLoadJacobian(
+        kernels.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], localPosition[0], localPosition[1], localPosition[2],
+        force === undefined ? 0 : force[0], force === undefined ? 0 : force[1], force === undefined ? 0 : force[2],
+        torque === undefined ? 0 : torque[0], torque === undefined ? 0 : torque[1], torque === undefined ? 0 : torque[2], factor, lever ? 1 : 0, rigidBodyJacobianAddress,
+      );
+      k.set(rows, 24);
+      return;
+    }
     const m = this.loadMoment;
     if (torque === undefined) { m[0] = 0; m[1] = 0; m[2] = 0; } else { m[0] = torque[0]; m[1] = torque[1]; m[2] = torque[2]; }
-    const lever = force !== undefined && !(localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0);
     const ax = this.loadLever;
     if (lever) {
       const a = this.rotation;
@@ -808,7 +821,6 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
         k[(3 + r) * n + 3 + c] += factor * (gx[r] * gf[c] - fx * gtg);
       }
     }
-    this.node.addLeverJacobianNullDirection(s, localPosition, force, k, factor);
   }
 
   /** The node's part: the body frame is the node frame at every localPosition. */

@@ -1,8 +1,9 @@
 /**
  * ObjectRigidBody's closed forms on Euler parameters as WebAssembly kernels: the mass matrix (without COM offset) and
- * the mass product (module of rigidBodyKernelsSource.ts), the quadratic velocity terms (rigidBodyVelocityKernelsSource.ts)
- * and the gyroscopic Jacobian without COM offset (rigidBodyJacobianKernelsSource.ts; three modules, each below the 4 KB
- * a browser's main thread compiles synchronously). A fresh process runs them compiled from their first call, with no
+ * the mass product (module of rigidBodyKernelsSource.ts), the quadratic velocity terms (rigidBodyVelocityKernelsSource.ts),
+ * the gyroscopic Jacobian without COM offset (rigidBodyJacobianKernelsSource.ts) and the load Jacobian at a body-fixed
+ * point (rigidBodyLoadJacobianKernelsSource.ts; four modules, each below the 4 KB a browser's main thread compiles
+ * synchronously). A fresh process runs them compiled from their first call, with no
  * boxed doubles: the body passes the address of its constants in the memory and the node's coordinates as arguments
  * and hands the output region to the accumulator as it is. One instance of each module per process, all on one memory
  * of one page that is never grown, shared by all bodies (the kernels' calls do not nest), with fixed output regions at
@@ -13,9 +14,11 @@
 import type * as bodySource from './rigidBodyKernelsSource.ts';
 import type * as jacobianSource from './rigidBodyJacobianKernelsSource.ts';
 import type * as velocitySource from './rigidBodyVelocityKernelsSource.ts';
+import type * as loadJacobianSource from './rigidBodyLoadJacobianKernelsSource.ts';
 import { rigidBodyModuleBase64 } from './rigidBodyKernelsModule.ts';
 import { rigidBodyJacobianModuleBase64 } from './rigidBodyJacobianKernelsModule.ts';
 import { rigidBodyVelocityModuleBase64 } from './rigidBodyVelocityKernelsModule.ts';
+import { rigidBodyLoadJacobianModuleBase64 } from './rigidBodyLoadJacobianKernelsModule.ts';
 import { compileStoredModule, instantiateKernels, type KernelExports, wasmPageBytes } from '../../linalg/storedWasmModule.ts';
 
 /**
@@ -30,7 +33,10 @@ export const rigidBodyMassAddress = 0;
  * COM offset; 16 entries: the mass product's work).
  */
 export const rigidBodyRowsAddress = 512;
-/** Byte address of the gyroscopic Jacobian: ∂/∂p (4 × 4) at entry 0, ∂/∂ṗ at entry 16; or of a position Jacobian (3 × 7). */
+/**
+ * Byte address of the gyroscopic Jacobian: ∂/∂p (4 × 4) at entry 0, ∂/∂ṗ at entry 16; or of a position Jacobian (3 × 7);
+ * or of the rotation rows of a load Jacobian's 7 × 7 block from its entry (3, 3) (25 entries).
+ */
 export const rigidBodyJacobianAddress = 640;
 /** Byte address of the first of the bodies' constant slots. */
 const firstSlotAddress = 896;
@@ -55,20 +61,36 @@ export class RigidBodyKernels {
   readonly jacobian: Float64Array;
   /** A point's position Jacobian (3 × 7, where the gyroscopic Jacobian's blocks are). */
   readonly positionJacobian: Float64Array;
+  /** A load Jacobian's rows 3…6 from its entry (3, 3) (25 entries of the 7 × 7 block, where the gyroscopic Jacobian is). */
+  readonly loadJacobianRows: Float64Array;
   private readonly doubles: Float64Array;
+  private readonly memory: WebAssembly.Memory;
+  private loadJacobianExports?: KernelExports<typeof loadJacobianSource>;
   /** The constants each slot holds (compared by identity; an empty array while vacant: a comparison of two objects). */
   private readonly slotContents: Float64Array[] = new Array<Float64Array>(slotCount).fill(new Float64Array(0));
   private nextSlot = 0;
 
   constructor() {
-    const { exports, doubles } = instantiateKernels<RigidBodyKernels['exports']>(
+    const { exports, doubles, memory } = instantiateKernels<RigidBodyKernels['exports']>(
       [compileStoredModule(rigidBodyModuleBase64), compileStoredModule(rigidBodyVelocityModuleBase64), compileStoredModule(rigidBodyJacobianModuleBase64)]);
     this.exports = exports;
+    this.memory = memory;
     this.doubles = doubles;
     this.mass = doubles.subarray(rigidBodyMassAddress / 8, rigidBodyMassAddress / 8 + 49);
     this.rows = doubles.subarray(rigidBodyRowsAddress / 8, rigidBodyRowsAddress / 8 + 7);
     this.jacobian = doubles.subarray(rigidBodyJacobianAddress / 8, rigidBodyJacobianAddress / 8 + 32);
     this.positionJacobian = doubles.subarray(rigidBodyJacobianAddress / 8, rigidBodyJacobianAddress / 8 + 21);
+    this.loadJacobianRows = doubles.subarray(rigidBodyJacobianAddress / 8, rigidBodyJacobianAddress / 8 + 25);
+  }
+
+  /**
+   * The load Jacobian's export, its module instantiated on the memory at the first call (a process whose bodies take no
+   * load Jacobian compiles none).
+   */
+  loadJacobian(): KernelExports<typeof loadJacobianSource> {
+    this.loadJacobianExports ??= new WebAssembly.Instance(compileStoredModule(rigidBodyLoadJacobianModuleBase64), { env: { memory: this.memory } })
+      .exports as unknown as KernelExports<typeof loadJacobianSource>;
+    return this.loadJacobianExports;
   }
 
   /** A slot for a body's constants (in turn; slots are shared once all are handed out). */
