@@ -117,6 +117,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   private loadGLever = new Float64Array(0);
   private loadGForce = new Float64Array(0);
   private loadG = new Float64Array(0);
+  /** The last load Jacobian block k of an Euler-parameter body and its entries 24…48 (rows 3…6 from column 3 on) as a view, made once per block. */
+  private loadBlock: Float64Array = new Float64Array(0);
+  private loadBlockRows: Float64Array = new Float64Array(0);
   /**
    * The COM coupling A·skew(−m χ)·G_l (couplingMatrix of massCom, 3 × n_rot) kept for the node's rotation coordinates in
    * comCouplingKey (on NodeRigidBodyEP and NodeRigidBodyRxyz, whose A and G_l are functions of them): the mass product
@@ -786,13 +789,18 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     const lever = force !== undefined && !(localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0);
     if (this.eulerParameterNode) {
       const kernels = this.kernels, q = s.q, i = this.node.qIndex + 3, rows = kernels.loadJacobianRows;
-      rows.set(k.subarray(24, 49));
+      // entries 24…48 of the 7 × 7 block through a view kept per block (a loop of 25 copies costs more cold, a view per call allocates)
+      if (this.loadBlock !== k) {
+        this.loadBlock = k;
+        this.loadBlockRows = k.subarray(24, 49);
+      }
+      rows.set(this.loadBlockRows);
       kernels.loadJacobian().eulerParameterLoadJacobian(
         kernels.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], localPosition[0], localPosition[1], localPosition[2],
         force === undefined ? 0 : force[0], force === undefined ? 0 : force[1], force === undefined ? 0 : force[2],
         torque === undefined ? 0 : torque[0], torque === undefined ? 0 : torque[1], torque === undefined ? 0 : torque[2], factor, lever ? 1 : 0, rigidBodyJacobianAddress,
       );
-      k.set(rows, 24);
+      this.loadBlockRows.set(rows);
       return;
     }
     const m = this.loadMoment;
