@@ -170,4 +170,54 @@ describe('joint kernel', () => {
     expect(Array.from(kn.j1.subarray(0, 21))).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]);
     expect(Array.from(kn.g1.subarray(0, 7))).toEqual([0, 0, 0, -2 * e[1], 2 * e[0], -2 * e[3], 2 * e[2]]);
   });
+
+  it('evaluates a distance constraint (frame 3) on node markers, mass points among them, as the JavaScript source does, bit for bit', () => {
+    const { kernels: kn, region: nodeSlot, address: at } = jointSlot(true);
+    const all = new Float64Array(kn.a0.buffer);
+    const view = (byte: number, length: number) => new Float64Array(all.buffer, byte, length);
+    const used = all.subarray(0, at / 8 + jointSlotDoubles + jointNodeConstantsDoubles);
+    const kinds = [[0, 2], [2, 0], [2, 3], [3, 2], [0, 3], [3, 0], [1, 3], [3, 3], [2, 2], [0, 1]];
+    let cases = 0;
+    for (const special of [0.002, 0.15]) {
+      const next = values(31 + cases, special);
+      for (const [kind0, kind1] of kinds) {
+        const n0 = kind0 === 3 ? 3 : kind0 > 0 ? 7 : 0, n1 = kind1 === 3 ? 3 : kind1 > 0 ? 7 : 0;
+        for (let flags = 0; flags < 4; flags++) {
+          const index2 = flags & 1, jacobian = (flags >> 1) & 1;
+          for (let i = 0; i < used.length; i++) used[i] = next();
+          nodeSlot.fill(0, 18, jointSlotDoubles);
+          nodeSlot[19] = 3;
+          nodeSlot[22] = next();
+          const start = used.slice();
+          evaluateNodeJoint(kn.a0, kn.a1, view(at, 9), view(at + 72, 9), kn.p0, kn.p1, kn.v0, kn.v1, kn.omega0, kn.omega1, kn.j0, kn.g0, kn.j1, kn.g1,
+            kn.lambda, kn.reaction, kn.g, kn.c, kn.a0All, kn.a1All, kn.a0AllDot, kn.a1AllDot, kn.dp, kn.dv, kn.skew, kn.product, kn.generic,
+            view(at + 144, jointSetupEntries), n0, n1, index2, 0, jacobian,
+            view(at + 8 * jointSlotDoubles, 18), view(at + 8 * jointSlotDoubles + 144, 18), kn.nodes, kind0, kind1);
+          const expected = bitPatterns(used);
+          used.set(start);
+          kn.evaluateNodes(at, n0, n1, index2, 0, jacobian, kind0, kind1);
+          expect(bitPatterns(used)).toEqual(expected);
+          cases++;
+        }
+      }
+    }
+    expect(cases).toBe(2 * kinds.length * 4);
+  });
+
+  it('gives a mass point\'s marker (kind 3) p = r + q, v = u̇, J = I, and the distance row g = |Δp| − d, [0 − nᵀJ0, 0 + nᵀJ1]', () => {
+    const { kernels: kn, address: at, region } = jointSlot(true);
+    region.fill(0, 18, jointSlotDoubles + 36);
+    region[19] = 3;
+    region[22] = 2;
+    region.set([1, 2, 3], jointSlotDoubles + 9);
+    region.set([1, 2, 2], jointSlotDoubles + 18);
+    kn.nodes.set([3, 4, 7, 0, 0, 0, 0, 0.5, -1, 2], 14);
+    kn.evaluateNodes(at, 0, 3, 0, 0, 1, 0, 3);
+    expect(Array.from(kn.p1)).toEqual([4, 6, 9]);
+    expect(Array.from(kn.v1)).toEqual([0.5, -1, 2]);
+    expect(Array.from(kn.j1.subarray(0, 9))).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    expect(kn.g[0]).toBe(Math.sqrt(3 * 3 + 4 * 4 + 6 * 6) - 2);
+    const length = Math.sqrt(61);
+    expect(Array.from(kn.c.subarray(0, 3))).toEqual([0 + (1 / length) * 3, 0 + (1 / length) * 4, 0 + (1 / length) * 6]);
+  });
 });

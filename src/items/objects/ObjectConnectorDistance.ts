@@ -1,9 +1,11 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only, PositionMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, preal } from '../../registry/parameters.ts';
-import { lagrangeMultiplier, MarkerPair, positionMarkers } from './connectorBase.ts';
+import { lagrangeMultiplier, MarkerPair, nodeMarkerKind, positionMarkers, writeNodeCoordinates, writeNodeMarkerConstants } from './connectorBase.ts';
+import { jointSlot, jointSlotDoubles, type JointKernels } from './jointKernels.ts';
+import type { KernelRegion } from './kernelRegions.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two position markers [m0, m1].', 2),
@@ -22,6 +24,19 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
   /** Work arrays of constraintForce_q: I − n nᵀ (row-major) and λn. */
   private readonly projector = new Float64Array(9);
   private readonly force = new Float64Array(3);
+  /** The joint kernels where they form both markers' kinematics from their nodes (evaluateNodes, frame 3; set in bind). */
+  private kernels: JointKernels | undefined;
+  /** The item's slot, kept over binds (a model that rebinds, e.g. after deleting items, takes no new slots). */
+  private slot: KernelRegion<JointKernels> | undefined;
+  /** The byte address of the kernels' slot, the markers' nodeMarker kinds and nodes (kind > 0). */
+  private kernelSlot = 0;
+  private kind0 = -1;
+  private kind1 = -1;
+  private node0: NodeModel | undefined;
+  private node1: NodeModel | undefined;
+  /** The markers' constants in the slot; written at the first evaluation after bind (false until then). */
+  private nodeConstants: Float64Array = new Float64Array(0);
+  private nodeConstantsCurrent = false;
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly distance: number, private readonly active: boolean) {
     this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
@@ -31,6 +46,25 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
   bind(context: BindContext): void {
     this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
+    this.kernels = undefined;
+    const { marker0, marker1, n0, n1 } = this.markers;
+    const localNodes = this.localNodes;
+    if (!this.active || new Set(localNodes).size !== localNodes.length) return;
+    const kind0 = distanceMarkerKind(marker0, n0), kind1 = distanceMarkerKind(marker1, n1);
+    if (kind0 < 0 || kind1 < 0) return;
+    const slot = this.slot ??= jointSlot(true);
+    this.kernels = slot.kernels;
+    this.kernelSlot = slot.address;
+    this.kind0 = kind0;
+    this.kind1 = kind1;
+    this.node0 = kind0 > 0 ? marker0.nodes[0] : undefined;
+    this.node1 = kind1 > 0 ? marker1.nodes[0] : undefined;
+    // the set-up: frame 3 (a distance constraint), d at 4
+    slot.region.fill(0, 18, jointSlotDoubles);
+    slot.region[19] = 3;
+    slot.region[22] = this.distance;
+    this.nodeConstants = slot.region.subarray(jointSlotDoubles);
+    this.nodeConstantsCurrent = false;
   }
 
   /**
@@ -57,6 +91,8 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
    */
   ae(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void {
     if (!this.active) { g[0] = lagrangeMultiplier(s, this); return; }
+    const k = this.kernels;
+    if (k !== undefined) { this.kernelAe(s, k, g, useIndex2, c); return; }
     const length = this.evaluate(s, useIndex2);
     if (!useIndex2) {
       g[0] = length - this.distance;
@@ -69,6 +105,22 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
     this.updateDirection(length);
     this.markers.evaluateJacobians(s);
     this.markers.addForcePair(this.direction, c);
+  }
+
+  /** {@link DistanceConstraintModel.ae} by the joint kernels (evaluateNodes), from the markers' nodes. */
+  private kernelAe(s: ItemState, k: JointKernels, g: Float64Array, useIndex2: boolean, c: Float64Array | undefined): void {
+    if (!this.nodeConstantsCurrent) {
+      writeNodeMarkerConstants(s, this.markers, this.kind0, this.kind1, this.nodeConstants);
+      this.nodeConstantsCurrent = true;
+    }
+    writeNodeCoordinates(s, this.node0, this.node1, k.nodes);
+    const { n0, n1 } = this.markers;
+    k.evaluateNodes(this.kernelSlot, n0, n1, useIndex2 ? 1 : 0, 0, c !== undefined ? 1 : 0, this.kind0, this.kind1);
+    if ((useIndex2 || c !== undefined) && k.generic[0] === 0) this.updateDirection(0);
+    g[0] = k.g[0];
+    if (c === undefined) return;
+    const row = k.c;
+    for (let i = 0, n = n0 + n1; i < n; i++) c[i] = row[i];
   }
 
   /**
@@ -103,6 +155,17 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
       default: return undefined;
     }
   }
+}
+
+/**
+ * The kind of a marker for the joint kernels' nodeMarker (nodeMarkerKind), or 3 for a marker at a mass point's node
+ * (NodePoint, 3 coordinates).
+ */
+function distanceMarkerKind(marker: PositionMarkerModel, n: number): number {
+  const kind = nodeMarkerKind(marker, n);
+  if (kind >= 0) return kind;
+  const node = marker.frameNode;
+  return node !== undefined && n === 3 && node.nu === 3 && node.label.typeName === 'Point' ? 3 : -1;
 }
 
 /** A distance constraint between two position markers (Exudyn's ObjectConnectorDistance, alias DistanceConstraint). */

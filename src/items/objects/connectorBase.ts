@@ -493,21 +493,21 @@ export function nodeMarkerKind(marker: PositionMarkerModel, n: number): number {
 }
 
 /**
- * The coordinates and velocities of the nodes of node markers (nodeMarkerKind 1 or 2) into x, marker i's from 14·i on
- * (q then u̇, 7 each); a marker without node (undefined) writes nothing.
+ * The coordinates and velocities of the nodes of node markers (nodeMarkerKind 1 or 2, or a mass point's node) into x,
+ * marker i's from 14·i on (q at 0, u̇ at 7, the node's nu each); a marker without node (undefined) writes nothing.
  */
 export function writeNodeCoordinates(s: ItemState, node0: NodeModel | undefined, node1: NodeModel | undefined, x: Float64Array): void {
   const q = s.q, u = s.u;
   if (node0 !== undefined) {
     const i = node0.qIndex, j = node0.uIndex;
-    for (let m = 0; m < 7; m++) {
+    for (let m = 0, n = node0.nu; m < n; m++) {
       x[m] = q[i + m];
       x[7 + m] = u[j + m];
     }
   }
   if (node1 !== undefined) {
     const i = node1.qIndex, j = node1.uIndex;
-    for (let m = 0; m < 7; m++) {
+    for (let m = 0, n = node1.nu; m < n; m++) {
       x[14 + m] = q[i + m];
       x[21 + m] = u[j + m];
     }

@@ -55,7 +55,8 @@ export type JointKernels = { readonly [Name in JointRegion]: Float64Array<ArrayB
    * {@link JointKernels.evaluate} with the markers' kinematics formed first from the constants after the slot (see
    * {@link jointNodeConstantsDoubles}) and the nodes' coordinates and velocities in `nodes` (marker i's from 14·i on):
    * kind 0 a fixed marker, kind 1 a marker at the reference point of an Euler-parameter node, kind 2 at a body-fixed
-   * point of a rigid body on one (the source's evaluateNodeJoint).
+   * point of a rigid body on one, kind 3 a marker at a mass point's node (the source's evaluateNodeJoint). A set-up with
+   * frame 3 is ObjectConnectorDistance's: its row into `g`, its Jacobian row into `c`, |Δp| into `generic[0]`.
    */
   evaluateNodes(joint: number, n0: number, n1: number, index2: number, reactions: number, jacobian: number, kind0: number, kind1: number): void;
 };

@@ -101,7 +101,8 @@ export function evaluateJoint(
 /**
  * {@link evaluateJoint} with the markers' kinematics formed first from their nodes (nodeMarker, into a0/p0/v0/omega0/j0/g0
  * and a1/p1/v1/omega1/j1/g1, from constants0 and constants1, the nodes' coordinates and velocities in `nodes`, marker i's
- * from 14·i on). The other arguments are evaluateJoint's.
+ * from 14·i on). The other arguments are evaluateJoint's. A set-up with frame 3 (setup[1]) is a distance constraint
+ * instead ({@link evaluateDistance}, d = setup[4]).
  */
 export function evaluateNodeJoint(
   a0: Float64Array, a1: Float64Array, r0: Float64Array, r1: Float64Array, p0: Float64Array, p1: Float64Array,
@@ -114,8 +115,40 @@ export function evaluateNodeJoint(
 ): void {
   nodeMarker(a0, p0, v0, omega0, j0, g0, constants0, nodes, 0, kind0);
   nodeMarker(a1, p1, v1, omega1, j1, g1, constants1, nodes, 14, kind1);
+  if (setup[1] > 2.5) {
+    evaluateDistance(p0, p1, v0, v1, j0, j1, g, c, dp, dv, generic, setup[4], n0, n1, index2, jacobian);
+    return;
+  }
   evaluateJoint(a0, a1, r0, r1, p0, p1, v0, v1, omega0, omega1, j0, g0, j1, g1, lambda, reaction, g, c, a0All, a1All, a0AllDot, a1AllDot,
     dp, dv, skew, product, generic, setup, n0, n1, index2, reactions, jacobian);
+}
+
+/**
+ * A distance constraint (ObjectConnectorDistance) from the markers' positions p0, p1, velocities v0, v1 (read if
+ * index2 ≠ 0) and position Jacobians j0, j1 (read if jacobian ≠ 0), with the operations of its JavaScript: |Δp| into
+ * generic[0]; g = |Δp| − d, or on velocity level (1/|Δp|) ΔpᵀΔv; jacobian ≠ 0: the row [0 − nᵀJ0, 0 + nᵀJ1] into c
+ * (MarkerPair.addForcePair into a zeroed row), n = (1/|Δp|) Δp.
+ */
+function evaluateDistance(
+  p0: Float64Array, p1: Float64Array, v0: Float64Array, v1: Float64Array, j0: Float64Array, j1: Float64Array,
+  g: Float64Array, c: Float64Array, dp: Float64Array, dv: Float64Array, generic: Float64Array, d: number,
+  n0: Int, n1: Int, index2: Int, jacobian: Int,
+): void {
+  const dx: number = p1[0] - p0[0], dy: number = p1[1] - p0[1], dz: number = p1[2] - p0[2];
+  dp[0] = dx; dp[1] = dy; dp[2] = dz;
+  const length: number = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  generic[0] = length;
+  if (index2 === 0) g[0] = length - d;
+  else {
+    const ex: number = v1[0] - v0[0], ey: number = v1[1] - v0[1], ez: number = v1[2] - v0[2];
+    dv[0] = ex; dv[1] = ey; dv[2] = ez;
+    g[0] = (1 / length) * (dx * ex + dy * ey + dz * ez);
+  }
+  if (jacobian === 0) return;
+  const inv: number = 1 / length;
+  const nx: number = inv * dx, ny: number = inv * dy, nz: number = inv * dz;
+  for (let k: Int = 0; k < n0; k++) c[k] = 0 - (j0[k] * nx + j0[n0 + k] * ny + j0[2 * n0 + k] * nz);
+  for (let k: Int = 0; k < n1; k++) c[n0 + k] = 0 + (j1[k] * nx + j1[n1 + k] * ny + j1[2 * n1 + k] * nz);
 }
 
 /** The integer −1..6 that x holds (the set-up's entries are doubles: the subset converts no f64 to Int). */

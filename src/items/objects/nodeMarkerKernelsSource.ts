@@ -16,7 +16,9 @@ import { eulerParameterPositionJacobian } from './rigidBodyVelocityKernelsSource
  * k[12…15], coordinates q = nodes[x…x + 6] and velocities u = nodes[x + 7…x + 13]: A(e) with e = e_ref + q[3…6], ω̄ = G_l ė,
  * J_rot = [0 | G] as NodeRigidBodyEP forms them; kind 1 at the node's reference point: p = p_ref + q, v = u̇, J_pos = [I | 0];
  * kind 2 at the body-fixed point x = k[3…5] ≠ 0 of a rigid body: p = p_ref + q + A x, v = u̇ + A(ω̄ × x) and J_pos from
- * eulerParameterPositionJacobian, with the operations of RigidFrameKinematics and ObjectRigidBody.
+ * eulerParameterPositionJacobian, with the operations of RigidFrameKinematics and ObjectRigidBody. Kind 3, a marker on a
+ * mass point's node (NodePoint, 3 coordinates): p = p_ref + q, v = u̇, J_pos = I (3 × 3) as pointNodeBase forms them; a,
+ * w and rg are not written.
  */
 export function nodeMarker(a: Float64Array, p: Float64Array, v: Float64Array, w: Float64Array, j: Float64Array, rg: Float64Array,
   k: Float64Array, nodes: Float64Array, x: Int, kind: Int): void {
@@ -25,6 +27,13 @@ export function nodeMarker(a: Float64Array, p: Float64Array, v: Float64Array, w:
     p[0] = k[9]; p[1] = k[10]; p[2] = k[11];
     v[0] = k[12]; v[1] = k[13]; v[2] = k[14];
     w[0] = k[15]; w[1] = k[16]; w[2] = k[17];
+    return;
+  }
+  if (kind === 3) {
+    p[0] = k[0] + nodes[x]; p[1] = k[1] + nodes[x + 1]; p[2] = k[2] + nodes[x + 2];
+    v[0] = nodes[x + 7]; v[1] = nodes[x + 8]; v[2] = nodes[x + 9];
+    for (let i: Int = 0; i < 9; i++) j[i] = 0;
+    j[0] = 1; j[4] = 1; j[8] = 1;
     return;
   }
   const p0: number = k[12] + nodes[x + 3], p1: number = k[13] + nodes[x + 4];
