@@ -3,7 +3,7 @@ import type { BindContext, ItemState, NodeModel, ObjectModel, Only, PositionMark
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, preal } from '../../registry/parameters.ts';
-import { lagrangeMultiplier, MarkerPair, nodeMarkerKind, positionMarkers, writeNodeCoordinates, writeNodeMarkerConstants } from './connectorBase.ts';
+import { lagrangeMultiplier, MarkerPair, NodeMarkerInputs, nodeMarkerKind, positionMarkers } from './connectorBase.ts';
 import { jointSlot, jointSlotDoubles, type JointKernels } from './jointKernels.ts';
 import type { KernelRegion } from './kernelRegions.ts';
 
@@ -28,15 +28,10 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
   private kernels: JointKernels | undefined;
   /** The item's slot, kept over binds (a model that rebinds, e.g. after deleting items, takes no new slots). */
   private slot: KernelRegion<JointKernels> | undefined;
-  /** The byte address of the kernels' slot, the markers' nodeMarker kinds and nodes (kind > 0). */
+  /** The byte address of the kernels' slot. */
   private kernelSlot = 0;
-  private kind0 = -1;
-  private kind1 = -1;
-  private node0: NodeModel | undefined;
-  private node1: NodeModel | undefined;
-  /** The markers' constants in the slot; written at the first evaluation after bind (false until then). */
-  private nodeConstants: Float64Array = new Float64Array(0);
-  private nodeConstantsCurrent = false;
+  /** The markers' nodeMarker kinds, nodes and constants (the constants in the slot, after its set-up). */
+  private readonly nodeInputs = new NodeMarkerInputs();
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly distance: number, private readonly active: boolean) {
     this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
@@ -55,16 +50,11 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
     const slot = this.slot ??= jointSlot(true);
     this.kernels = slot.kernels;
     this.kernelSlot = slot.address;
-    this.kind0 = kind0;
-    this.kind1 = kind1;
-    this.node0 = kind0 > 0 ? marker0.nodes[0] : undefined;
-    this.node1 = kind1 > 0 ? marker1.nodes[0] : undefined;
     // the set-up: frame 3 (a distance constraint), d at 4
     slot.region.fill(0, 18, jointSlotDoubles);
     slot.region[19] = 3;
     slot.region[22] = this.distance;
-    this.nodeConstants = slot.region.subarray(jointSlotDoubles);
-    this.nodeConstantsCurrent = false;
+    this.nodeInputs.bind(this.markers, kind0, kind1, slot.region.subarray(jointSlotDoubles));
   }
 
   /**
@@ -109,13 +99,10 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
 
   /** {@link DistanceConstraintModel.ae} by the joint kernels (evaluateNodes), from the markers' nodes. */
   private kernelAe(s: ItemState, k: JointKernels, g: Float64Array, useIndex2: boolean, c: Float64Array | undefined): void {
-    if (!this.nodeConstantsCurrent) {
-      writeNodeMarkerConstants(s, this.markers, this.kind0, this.kind1, this.nodeConstants);
-      this.nodeConstantsCurrent = true;
-    }
-    writeNodeCoordinates(s, this.node0, this.node1, k.nodes);
+    const nodeInputs = this.nodeInputs;
+    nodeInputs.write(s, k.nodes);
     const { n0, n1 } = this.markers;
-    k.evaluateNodes(this.kernelSlot, n0, n1, useIndex2 ? 1 : 0, 0, c !== undefined ? 1 : 0, this.kind0, this.kind1);
+    k.evaluateNodes(this.kernelSlot, n0, n1, useIndex2 ? 1 : 0, 0, c !== undefined ? 1 : 0, nodeInputs.kind0, nodeInputs.kind1);
     if ((useIndex2 || c !== undefined) && k.generic[0] === 0) this.updateDirection(0);
     g[0] = k.g[0];
     if (c === undefined) return;

@@ -7,7 +7,7 @@ import { bool, markerIndexArray, matrix, nodeIndex, userFunction, vector, type M
 import { expSO3Into, logSO3Into, rotationMatrix2RotXYZInto, tExpSO3InvInto, tExpSO3Into } from '../../rotations/rotationMatrices.ts';
 import { cross3Into, hypot2, hypot3, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
-import { RigidMarkerPair, bindDataNode, nodeMarkerKind, writeNodeCoordinates, writeNodeMarkerConstants } from './connectorBase.ts';
+import { NodeMarkerInputs, RigidMarkerPair, bindDataNode, nodeMarkerKind } from './connectorBase.ts';
 import { float64Views } from '../../linalg/arrays.ts';
 import { rigidBodySpringDamperKernels, rigidBodySpringDamperMarkerCapacity, type RigidBodySpringDamperKernels } from './rigidBodySpringDamperKernels.ts';
 import { translationSpringDamperSetupDoubles, translationSpringDamperSlot, type TranslationSpringDamperKernels } from './translationSpringDamperKernels.ts';
@@ -128,13 +128,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * set in bind), undefined for the others.
    */
   private nodeSlot: KernelRegion<TranslationSpringDamperKernels> | undefined = undefined;
-  /** The markers' kinds and nodes of {@link RigidBodySpringDamperModel.nodeSlot} (nodeMarkerKind). */
-  private kind0 = -1;
-  private kind1 = -1;
-  private node0: NodeModel | undefined = undefined;
-  private node1: NodeModel | undefined = undefined;
-  /** False until the markers' constants are in the slot (at the first evaluation after bind, which has a state). */
-  private nodeConstantsCurrent = false;
+  /** The markers' kinds, nodes and constants of {@link RigidBodySpringDamperModel.nodeSlot} (nodeMarkerKind). */
+  private readonly nodeInputs = new NodeMarkerInputs();
   /** The q-Jacobian's loads at the state (see stiffnessJacobian): the force −F on marker 0 and the joint torque T. */
   private readonly force0 = new Float64Array(3);
   private readonly torqueJ = new Float64Array(3);
@@ -216,22 +211,14 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       region[27 + i] = this.offset[i];
     }
     this.nodeSlot = slot;
-    this.kind0 = kind0;
-    this.kind1 = kind1;
-    this.node0 = kind0 > 0 ? marker0.nodes[0] : undefined;
-    this.node1 = kind1 > 0 ? marker1.nodes[0] : undefined;
-    this.nodeConstantsCurrent = false;
+    this.nodeInputs.bind(this.markers, kind0, kind1, region.subarray(translationSpringDamperSetupDoubles));
   }
 
   /** The translation-only ode2Lhs by the kernel of {@link RigidBodySpringDamperModel.nodeSlot}: the same entries added to f. */
   private nodeLoads(s: ItemState, f: Float64Array, slot: KernelRegion<TranslationSpringDamperKernels>): void {
-    const k = slot.kernels, { n0, n1 } = this.markers;
-    if (!this.nodeConstantsCurrent) {
-      writeNodeMarkerConstants(s, this.markers, this.kind0, this.kind1, slot.region.subarray(translationSpringDamperSetupDoubles));
-      this.nodeConstantsCurrent = true;
-    }
-    writeNodeCoordinates(s, this.node0, this.node1, k.nodes);
-    k.loads(slot.address, n0, n1, this.kind0, this.kind1, this.markers.r0FromLeft ? 1 : 0, this.hasDamping ? 1 : 0);
+    const k = slot.kernels, { n0, n1 } = this.markers, nodeInputs = this.nodeInputs;
+    nodeInputs.write(s, k.nodes);
+    k.loads(slot.address, n0, n1, nodeInputs.kind0, nodeInputs.kind1, this.markers.r0FromLeft ? 1 : 0, this.hasDamping ? 1 : 0);
     const out = k.out;
     for (let i = 0, n = n0 + n1; i < n; i++) f[i] += out[i];
   }

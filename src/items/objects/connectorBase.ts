@@ -493,59 +493,98 @@ export function nodeMarkerKind(marker: PositionMarkerModel, n: number): number {
 }
 
 /**
- * The coordinates and velocities of the nodes of node markers (nodeMarkerKind 1 or 2, or a mass point's node) into x,
- * marker i's from 14·i on (q at 0, u̇ at 7, the node's nu each); a marker without node (undefined) writes nothing.
+ * What a kernel's nodeMarker (nodeMarkerKernelsSource.ts) reads of a connector's marker pair: the markers' kinds (−1
+ * while not bound), their nodes (kinds ≥ 1), and the markers' constants, written at the first evaluation after bind (a
+ * fixed marker's kinematics need a state) into the region given at bind.
  */
-export function writeNodeCoordinates(s: ItemState, node0: NodeModel | undefined, node1: NodeModel | undefined, x: Float64Array): void {
-  const q = s.q, u = s.u;
-  if (node0 !== undefined) {
-    const i = node0.qIndex, j = node0.uIndex;
-    for (let m = 0, n = node0.nu; m < n; m++) {
-      x[m] = q[i + m];
-      x[7 + m] = u[j + m];
-    }
-  }
-  if (node1 !== undefined) {
-    const i = node1.qIndex, j = node1.uIndex;
-    for (let m = 0, n = node1.nu; m < n; m++) {
-      x[14 + m] = q[i + m];
-      x[21 + m] = u[j + m];
-    }
-  }
-}
+export class NodeMarkerInputs {
+  /** Marker 0's nodeMarker kind; −1 while not bound (the markers evaluate in JavaScript). */
+  kind0 = -1;
+  /** Marker 1's nodeMarker kind; −1 while not bound. */
+  kind1 = -1;
+  private pair: MarkerPair | undefined = undefined;
+  private node0: NodeModel | undefined = undefined;
+  private node1: NodeModel | undefined = undefined;
+  private constants: Float64Array = new Float64Array(0);
+  private constantsCurrent = false;
 
-/**
- * The markers' constants of nodeMarker into out (18 per marker): a fixed marker's (kind 0) A, p, v, ω̄ as it evaluates
- * them (through the pair's arrays; a position marker's A and ω̄ zeros); a node marker's reference position, body-fixed
- * position (kind 2, at 3) and reference Euler parameters (at 12).
- */
-export function writeNodeMarkerConstants(s: ItemState, pair: MarkerPair, kind0: number, kind1: number, out: Float64Array): void {
-  for (let i = 0; i < 2; i++) {
-    const kind = i === 0 ? kind0 : kind1, o = 18 * i;
-    const marker = i === 0 ? pair.marker0 : pair.marker1;
-    if (kind > 0) {
-      const reference = marker.nodes[0].referenceCoordinates;
-      out.set(reference.subarray(0, 3), o);
-      if (kind === 2) out.set(marker.frameOffset!, o + 3);
-      out.set(reference.subarray(3, 7), o + 12);
-      continue;
+  /** Takes the pair's markers with their kinds (both ≥ 0) and the region of their constants (18 doubles each). */
+  bind(pair: MarkerPair, kind0: number, kind1: number, constants: Float64Array): void {
+    this.pair = pair;
+    this.kind0 = kind0;
+    this.kind1 = kind1;
+    this.node0 = kind0 > 0 ? pair.marker0.nodes[0] : undefined;
+    this.node1 = kind1 > 0 ? pair.marker1.nodes[0] : undefined;
+    this.constants = constants;
+    this.constantsCurrent = false;
+  }
+
+  /** Not bound: the kernels do not form the markers' kinematics. */
+  unbind(): void {
+    this.kind0 = -1;
+    this.kind1 = -1;
+  }
+
+  /**
+   * The markers' constants at the first call after bind, then the coordinates and velocities of the markers' nodes into
+   * x, marker i's from 14·i on (q at 0, u̇ at 7, the node's nu each); a marker without node writes nothing.
+   */
+  write(s: ItemState, x: Float64Array): void {
+    if (!this.constantsCurrent) {
+      this.writeConstants(s, this.pair!);
+      this.constantsCurrent = true;
     }
-    const p = i === 0 ? pair.p0 : pair.p1, v = i === 0 ? pair.v0 : pair.v1;
-    marker.position(s, p);
-    marker.velocity(s, v);
-    out.set(p, o + 9);
-    out.set(v, o + 12);
-    if (!(pair instanceof RigidMarkerPair)) {
-      out.fill(0, o, o + 9);
-      out.fill(0, o + 15, o + 18);
-      continue;
+    const q = s.q, u = s.u, node0 = this.node0, node1 = this.node1;
+    if (node0 !== undefined) {
+      const i = node0.qIndex, j = node0.uIndex;
+      for (let m = 0, n = node0.nu; m < n; m++) {
+        x[m] = q[i + m];
+        x[7 + m] = u[j + m];
+      }
     }
-    const a = i === 0 ? pair.a0 : pair.a1, w = i === 0 ? pair.omega0 : pair.omega1;
-    const rigid = i === 0 ? pair.marker0 : pair.marker1;
-    rigid.orientation(s, a);
-    rigid.angularVelocityLocal(s, w);
-    out.set(a, o);
-    out.set(w, o + 15);
+    if (node1 !== undefined) {
+      const i = node1.qIndex, j = node1.uIndex;
+      for (let m = 0, n = node1.nu; m < n; m++) {
+        x[14 + m] = q[i + m];
+        x[21 + m] = u[j + m];
+      }
+    }
+  }
+
+  /**
+   * The markers' constants of nodeMarker (18 per marker): a fixed marker's (kind 0) A, p, v, ω̄ as it evaluates them
+   * (through the pair's arrays; a position marker's A and ω̄ zeros); a node marker's reference position, body-fixed
+   * position (kind 2, at 3) and reference Euler parameters (at 12).
+   */
+  private writeConstants(s: ItemState, pair: MarkerPair): void {
+    const out = this.constants;
+    for (let i = 0; i < 2; i++) {
+      const kind = i === 0 ? this.kind0 : this.kind1, o = 18 * i;
+      const marker = i === 0 ? pair.marker0 : pair.marker1;
+      if (kind > 0) {
+        const reference = marker.nodes[0].referenceCoordinates;
+        out.set(reference.subarray(0, 3), o);
+        if (kind === 2) out.set(marker.frameOffset!, o + 3);
+        out.set(reference.subarray(3, 7), o + 12);
+        continue;
+      }
+      const p = i === 0 ? pair.p0 : pair.p1, v = i === 0 ? pair.v0 : pair.v1;
+      marker.position(s, p);
+      marker.velocity(s, v);
+      out.set(p, o + 9);
+      out.set(v, o + 12);
+      if (!(pair instanceof RigidMarkerPair)) {
+        out.fill(0, o, o + 9);
+        out.fill(0, o + 15, o + 18);
+        continue;
+      }
+      const a = i === 0 ? pair.a0 : pair.a1, w = i === 0 ? pair.omega0 : pair.omega1;
+      const rigid = i === 0 ? pair.marker0 : pair.marker1;
+      rigid.orientation(s, a);
+      rigid.angularVelocityLocal(s, w);
+      out.set(a, o);
+      out.set(w, o + 15);
+    }
   }
 }
 

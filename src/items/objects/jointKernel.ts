@@ -4,7 +4,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto, rotXYZ2RotationMatrixInto } from '../../rotations/rotationMatrices.ts';
 import { mat3MulInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../rotations/skew.ts';
-import { lagrangeMultiplier, MarkerPair, nodeMarkerKind, positionMarkers, RigidMarkerPair, writeNodeCoordinates, writeNodeMarkerConstants } from './connectorBase.ts';
+import { lagrangeMultiplier, MarkerPair, NodeMarkerInputs, nodeMarkerKind, positionMarkers, RigidMarkerPair } from './connectorBase.ts';
 import { jointSlot, jointMarkerCapacity, jointSetupEntries, jointSlotDoubles, type JointKernels } from './jointKernels.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
@@ -276,20 +276,11 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   /** Byte address of the joint's slot in the kernels' memory: R0, R1 and the set-up (written in bind). */
   private kernelSlot = 0;
   /**
-   * The kinds of the markers where the kernels form their kinematics from the nodes' coordinates
-   * (JointKernels.evaluateNodes; set in bind): 0 a marker without coordinates (fixed: its kinematics are constants), 1 a
-   * marker at the reference point of an Euler-parameter node, 2 at a body-fixed point of a rigid body on one; −1 (both)
-   * where the markers evaluate them in JavaScript.
+   * Where the kernels form the markers' kinematics from their nodes (JointKernels.evaluateNodes; bound in bind): the
+   * markers' nodeMarker kinds (0 a marker without coordinates, 1 at an Euler-parameter node's reference point, 2 at a
+   * body-fixed point of a rigid body on one; −1 where the markers evaluate in JavaScript), their nodes and constants.
    */
-  private kind0 = -1;
-  private kind1 = -1;
-  /** The markers' Euler-parameter nodes of kinds 1 and 2 (see kind0). */
-  private node0: NodeModel | undefined = undefined;
-  private node1: NodeModel | undefined = undefined;
-  /** The markers' constants of evaluateNodes in the slot (after R0, R1 and the set-up; set in bind). */
-  private nodeConstants: Float64Array = noColumns;
-  /** False until the markers' constants of evaluateNodes are written (at the first evaluation after bind, which has a state). */
-  private nodeConstantsCurrent = false;
+  private readonly nodeInputs = new NodeMarkerInputs();
 
   constructor(
     readonly label: ItemLabel,
@@ -341,22 +332,14 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     const covered = this.active && this.offsetFunction === undefined && this.offsetFunction_t === undefined
       && new Set(localNodes).size === localNodes.length && largest <= jointMarkerCapacity;
     this.kernels = undefined;
-    this.kind0 = -1;
-    this.kind1 = -1;
+    this.nodeInputs.unbind();
     const { marker0, marker1 } = this.markers;
     const kind0 = covered ? nodeMarkerKind(marker0, this.markers.n0) : -1, kind1 = covered ? nodeMarkerKind(marker1, this.markers.n1) : -1;
     const byNodes = kind0 >= 0 && kind1 >= 0;
     // point joints only where the kernels form the markers' kinematics (copying them in costs more than it saves)
     if (covered && (frames !== undefined || (byNodes && this.pointRowsPerCoordinate))) {
       const slot = jointSlot(byNodes);
-      if (byNodes) {
-        this.kind0 = kind0;
-        this.kind1 = kind1;
-        this.node0 = kind0 > 0 ? marker0.nodes[0] : undefined;
-        this.node1 = kind1 > 0 ? marker1.nodes[0] : undefined;
-        this.nodeConstants = slot.region.subarray(jointSlotDoubles);
-        this.nodeConstantsCurrent = false;
-      }
+      if (byNodes) this.nodeInputs.bind(this.markers, kind0, kind1, slot.region.subarray(jointSlotDoubles));
       this.kernels = slot.kernels;
       this.kernelSlot = slot.address;
       this.kernelSetup[0] = frames?.r0FromLeft === true ? 1 : 0;
@@ -405,29 +388,17 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   }
 
   /**
-   * The kernels' inputs of one evaluation: where the kernels form the markers' kinematics from their nodes (kind0 ≥ 0),
-   * the nodes' coordinates and velocities ({@link JointModel.writeNodes}), else the markers' kinematics and (with
+   * The kernels' inputs of one evaluation: where the kernels form the markers' kinematics from their nodes (nodeInputs
+   * bound), the nodes' coordinates and velocities, else the markers' kinematics and (with
    * `jacobians`) their Jacobians.
    */
   private kernelInputs(s: ItemState, k: JointKernels, useIndex2: boolean, jacobians: boolean): void {
-    if (this.kind0 >= 0) {
-      this.writeNodes(s, k);
+    if (this.nodeInputs.kind0 >= 0) {
+      this.nodeInputs.write(s, k.nodes);
       return;
     }
     this.kernelKinematics(s, k, useIndex2);
     if (jacobians) this.kernelJacobians(s, k);
-  }
-
-  /**
-   * The coordinates and velocities of the markers' nodes into the kernels' view `nodes` (writeNodeCoordinates), after the
-   * markers' constants (writeNodeMarkerConstants) at the first evaluation after bind.
-   */
-  private writeNodes(s: ItemState, k: JointKernels): void {
-    if (!this.nodeConstantsCurrent) {
-      writeNodeMarkerConstants(s, this.markers, this.kind0, this.kind1, this.nodeConstants);
-      this.nodeConstantsCurrent = true;
-    }
-    writeNodeCoordinates(s, this.node0, this.node1, k.nodes);
   }
 
   /** Evaluates the markers' position (and rotation) Jacobians and copies them into the kernels' views. */
@@ -445,8 +416,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
 
   /** The kernels' evaluation of this joint from the kinematics, λ and (with reactions) residual entries in their views. */
   private evaluateKernel(k: JointKernels, useIndex2: boolean, reactions: boolean, jacobian: boolean): void {
-    const markers = this.markers;
-    if (this.kind0 >= 0) k.evaluateNodes(this.kernelSlot, markers.n0, markers.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0, this.kind0, this.kind1);
+    const markers = this.markers, nodeInputs = this.nodeInputs;
+    if (nodeInputs.kind0 >= 0) k.evaluateNodes(this.kernelSlot, markers.n0, markers.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0, nodeInputs.kind0, nodeInputs.kind1);
     else k.evaluate(this.kernelSlot, markers.n0, markers.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0);
   }
 
