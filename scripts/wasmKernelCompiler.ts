@@ -19,7 +19,8 @@
  *   `+ - * /` (Int or f64 on both sides, no conversions; `/` not on Int), comparisons `< <= > >= === !==`, `&&`, `||`
  *   and `!` of comparisons, `c ? a : b` (wasm select), `array[index]` (a number of a Float64Array, an Int of an
  *   Int32Array, an Int byte of a Uint8Array; a constant part of the index goes into the access's offset, so the rest
- *   must not be negative), `Math.sqrt`, `Math.abs`, `Math.floor`, `Math.min` and `Math.max` of two numbers, `x | 0` of
+ *   must not be negative), `Math.sqrt`, `Math.abs`, `Math.floor`, `Math.min` and `Math.max` of two numbers, `Math.atan2`
+ *   (a call of the host's, imported as env.atan2: no wasm instruction computes it), `x | 0` of
  *   a number (its Int, truncated; wasm traps beyond ±2³¹), calls of the file's functions. `&&`, `||` and `?:` evaluate both sides, as wasm does:
  *   keep them free of effects and of loads that may leave the memory (an index of −1).
  *
@@ -34,7 +35,7 @@ import ts from 'typescript';
 import {
   add, call, type Code, f64, float, floatAbs, floatAdd, floatDiv, floatMax, floatMul, floatNeg, floatSqrt, floatSub,
   get, i32, int, isZero, loadFloat, loadInt, mul, returnValue, select, set, shl, storeFloat, storeInt, sub, type ValueType, wasmModuleBytes,
-  unsignedLeb, wasmModuleText, type WasmFunction, when,
+  unsignedLeb, wasmModuleText, type WasmFunction, type WasmImport, when,
 } from '../src/linalg/wasmModule.ts';
 
 /** A kernel source file the engine loads as a stored module. Paths are relative to the repository. */
@@ -74,6 +75,7 @@ export const kernelSources: readonly KernelSource[] = [
   { source: 'src/items/objects/jointKernelsSource.ts', module: 'src/items/objects/jointKernelsModule.ts', constant: 'jointModuleBase64', description: "The joints' equations, Jacobian rows and reactions from the markers' kinematics (jointKernelsSource.ts)" },
   { source: 'src/io/textOutputKernelsSource.ts', module: 'src/io/textOutputKernelsModule.ts', constant: 'textOutputModuleBase64', description: 'The text of sensor and solution rows (textOutputKernelsSource.ts) as a WebAssembly module' },
   { source: 'src/items/objects/translationSpringDamperKernelsSource.ts', module: 'src/items/objects/translationSpringDamperKernelsModule.ts', constant: 'translationSpringDamperModuleBase64', description: "The generalized forces of a translation-only ObjectConnectorRigidBodySpringDamper on node markers (translationSpringDamperKernelsSource.ts)" },
+  { source: 'src/items/objects/torsionalSpringDamperKernelsSource.ts', module: 'src/items/objects/torsionalSpringDamperKernelsModule.ts', constant: 'torsionalSpringDamperModuleBase64', description: "ObjectConnectorTorsionalSpringDamper's generalized forces on node markers (torsionalSpringDamperKernelsSource.ts)" },
 ];
 
 /** A value's type in a kernel: f64, i32 (Int), a Float64Array's, an Int32Array's or a Uint8Array's address, or a comparison's 0 or 1. */
@@ -122,6 +124,12 @@ const compoundOperators: Partial<Record<ts.SyntaxKind, ts.SyntaxKind>> = {
   [ts.SyntaxKind.AsteriskEqualsToken]: ts.SyntaxKind.AsteriskToken,
   [ts.SyntaxKind.SlashEqualsToken]: ts.SyntaxKind.SlashToken,
 };
+
+/**
+ * The Math functions a kernel calls in the host, imported as env.<name> (storedWasmModule.ts's instantiateKernels passes
+ * them): the engine's own Math function, so the same double as the source run as JavaScript.
+ */
+const hostFunctions: ReadonlyMap<string, WasmImport> = new Map([['atan2', { name: 'atan2', params: [f64, f64], result: f64 }]]);
 
 /** f64.min (as Math.min of two numbers: NaN if either is, −0 below +0). */
 const floatMin = (a: Code, b: Code): Code => [a, b, 0xa4];
@@ -185,8 +193,19 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
     return fail(node, `type ${text} is not a kernel type (number, Int${allowArray ? ', Float64Array, Int32Array, Uint8Array' : ''})`);
   };
 
+  // the host functions the module's functions call (Math.atan2 as env.atan2), numbered before the module's own
+  const calledHostFunctions = new Set<string>();
+  const findHostCalls = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression)
+      && node.expression.expression.text === 'Math' && hostFunctions.has(node.expression.name.text)) calledHostFunctions.add(node.expression.name.text);
+    ts.forEachChild(node, findHostCalls);
+  };
+  declarations.forEach(findHostCalls);
+  const imports = [...hostFunctions.values()].filter((host) => calledHostFunctions.has(host.name));
+
   const signatures = new Map<string, FunctionSignature>();
-  declarations.forEach((declaration, index) => {
+  declarations.forEach((declaration, position) => {
+    const index = imports.length + position;
     const parameters = declaration.parameters.map((p) => {
       if (!ts.isIdentifier(p.name) || p.initializer || p.dotDotDotToken || p.questionToken) fail(p, 'a parameter is a plain name with a type');
       return typeOfAnnotation(p, p.type, true) ?? fail(p, 'a parameter needs a type');
@@ -352,9 +371,11 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
         if ((name === 'sqrt' || name === 'abs') && args.length === 1) return name === 'sqrt' ? floatSqrt(args[0]) : floatAbs(args[0]);
         if ((name === 'min' || name === 'max') && args.length === 2) return name === 'min' ? floatMin(args[0], args[1]) : floatMax(args[0], args[1]);
         if (name === 'floor' && args.length === 1) return floatFloor(args[0]);
-        return fail(node, 'only Math.sqrt, Math.abs, Math.floor (one argument), Math.min and Math.max (two) are in the subset');
+        const host = hostFunctions.get(name);
+        if (host !== undefined && args.length === host.params.length) return call(imports.indexOf(host), ...args);
+        return fail(node, 'only Math.sqrt, Math.abs, Math.floor (one argument), Math.min, Math.max and Math.atan2 (two) are in the subset');
       }
-      if (!ts.isIdentifier(callee)) return fail(node, 'only the file\'s functions and Math.sqrt/abs/floor/min/max are called');
+      if (!ts.isIdentifier(callee)) return fail(node, 'only the file\'s functions and Math.sqrt/abs/floor/min/max/atan2 are called');
       const signature = signatures.get(callee.text) ?? fail(node, 'unknown function');
       if (node.arguments.length !== signature.parameters.length) fail(node, `${signature.parameters.length} arguments expected`);
       const args = node.arguments.map((a, k) => {
@@ -485,7 +506,7 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       body: () => code,
     };
   });
-  return wasmModuleBytes(functions);
+  return wasmModuleBytes(functions, imports);
 }
 
 /** Whether a loop body holds a `continue` of its own loop (not of a loop inside it). */

@@ -59,7 +59,8 @@ export interface KernelMemoryInstance<Exports> extends KernelInstance<Exports> {
 }
 
 /**
- * Instantiates compiled kernel modules (each importing one memory, env.memory) on one new memory of `pages` pages; the
+ * Instantiates compiled kernel modules (each importing one memory, env.memory, and those that call it Math.atan2 as
+ * env.atan2) on one new memory of `pages` pages; the
  * exports of all of them, merged (a family whose kernels are split into several modules shares the memory). Item
  * kernels share one instance per process and family: their calls never nest, so fixed regions of the memory serve as
  * every call's inputs and outputs.
@@ -67,7 +68,7 @@ export interface KernelMemoryInstance<Exports> extends KernelInstance<Exports> {
 export function instantiateKernels<Exports>(modules: WebAssembly.Module | readonly WebAssembly.Module[], pages = 1): KernelMemoryInstance<Exports> {
   const memory = new WebAssembly.Memory({ initial: pages });
   const exports = {};
-  for (const module of Array.isArray(modules) ? modules : [modules]) Object.assign(exports, new WebAssembly.Instance(module, { env: { memory } }).exports);
+  for (const module of Array.isArray(modules) ? modules : [modules]) Object.assign(exports, new WebAssembly.Instance(module, { env: { memory, atan2: Math.atan2 } }).exports);
   return { exports: exports as Exports, doubles: new Float64Array(memory.buffer), memory };
 }
 

@@ -86,13 +86,29 @@ function section(id: number, content: number[]): number[] {
 }
 
 /**
- * The bytes of a module that imports one memory as env.memory (minimum 0 pages: the caller sizes it) and exports each
- * function under its name.
+ * A function the module imports from the host as env.<name> (called by index: the imports come before the module's own
+ * functions, whose indices they shift).
  */
-export function wasmModuleBytes(functions: readonly WasmFunction[]): Uint8Array<ArrayBuffer> {
-  const types = functions.map((f) => [0x60, ...vector(Object.values(f.params).map((t) => [t])),
-    ...vector(f.result === undefined ? [] : [[f.result]])]);
+export interface WasmImport {
+  /** Import name under env. */
+  readonly name: string;
+  /** Parameter types, in call order. */
+  readonly params: readonly ValueType[];
+  /** Result type. */
+  readonly result: ValueType;
+}
+
+/**
+ * The bytes of a module that imports one memory as env.memory (minimum 0 pages: the caller sizes it) and the given
+ * functions, and exports each of its functions under its name. Function i has index imports.length + i.
+ */
+export function wasmModuleBytes(functions: readonly WasmFunction[], imports: readonly WasmImport[] = []): Uint8Array<ArrayBuffer> {
+  const types = [
+    ...functions.map((f) => [0x60, ...vector(Object.values(f.params).map((t) => [t])), ...vector(f.result === undefined ? [] : [[f.result]])]),
+    ...imports.map((f) => [0x60, ...vector(f.params.map((t) => [t])), ...vector([[f.result]])]),
+  ];
   const memoryImport = [...utf8Name('env'), ...utf8Name('memory'), 0x02, 0x00, 0x00];
+  const functionImports = imports.map((f, i) => [...utf8Name('env'), ...utf8Name(f.name), 0x00, ...unsignedLeb(functions.length + i)]);
   const bodies = functions.map((f) => {
     const names = [...Object.keys(f.params), ...Object.keys(f.locals)];
     const index: Record<string, number> = {};
@@ -104,9 +120,9 @@ export function wasmModuleBytes(functions: readonly WasmFunction[]): Uint8Array<
   return new Uint8Array([
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
     ...section(1, vector(types)),
-    ...section(2, vector([memoryImport])),
+    ...section(2, vector([memoryImport, ...functionImports])),
     ...section(3, vector(functions.map((_, i) => unsignedLeb(i)))),
-    ...section(7, vector(functions.flatMap((f, i) => f.exported === false ? [] : [[...utf8Name(f.name), 0x00, ...unsignedLeb(i)]]))),
+    ...section(7, vector(functions.flatMap((f, i) => f.exported === false ? [] : [[...utf8Name(f.name), 0x00, ...unsignedLeb(imports.length + i)]]))),
     ...section(10, vector(bodies)),
   ]);
 }

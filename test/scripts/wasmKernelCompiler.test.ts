@@ -115,6 +115,21 @@ describe('wasmKernelCompiler', () => {
     expect(() => compileKernels('export function f(k: Int): Int { return k | 1; }', 'k.ts')).toThrow(/\| is only number \| 0/);
   });
 
+  it('calls the host\'s Math.atan2 (imported as env.atan2, before the module\'s own functions in the index space)', () => {
+    const source = [
+      'function twice(x: number): number { return 2 * x; }',
+      'export function angle(a: Float64Array, n: Int): void {',
+      '  for (let i: Int = 0; i < n; i++) a[2 * n + i] = twice(Math.atan2(a[i], a[n + i]));',
+      '}',
+    ].join('\n');
+    const { exports: k, doubles } = instantiateKernels<{ angle(a: number, n: number): void }>(new WebAssembly.Module(compileKernels(source, 'k.ts')));
+    const random = values(17), n = 200;
+    for (let i = 0; i < 2 * n; i++) doubles[i] = random();
+    k.angle(0, n);
+    const expected = Array.from({ length: n }, (_, i) => 2 * Math.atan2(doubles[i], doubles[n + i]));
+    expect(bitPatterns(doubles.subarray(2 * n, 3 * n))).toEqual(bitPatterns(expected));
+  });
+
   it('names file, line and construct of what the subset does not have', () => {
     const cases: [string, RegExp][] = [
       ['export function f(a: Float64Array): void { a[0] = Math.sin(a[1]); }', /k\.ts:1:\d+: only Math\.sqrt.*Math\.sin/],

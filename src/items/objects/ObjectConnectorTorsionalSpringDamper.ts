@@ -6,7 +6,9 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, real, userFunction, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
 import { hypot2 } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
-import { RigidMarkerPair, bindDataNode } from './connectorBase.ts';
+import { NodeMarkerInputs, RigidMarkerPair, bindDataNode, nodeMarkerKind } from './connectorBase.ts';
+import { torsionalSpringDamperSetupDoubles, torsionalSpringDamperSlot, type TorsionalSpringDamperKernels } from './torsionalSpringDamperKernels.ts';
+import type { KernelRegion } from './kernelRegions.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Spring torque user function: returns the scalar torque about the J0 z axis for the relative angle and angular velocity (offsets not subtracted). */
@@ -47,6 +49,14 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
   private readonly markers: RigidMarkerPair;
   private readonly work3 = new Float64Array(3);
   /**
+   * The kernel slot of a connector without data node and user function whose markers are fixed or on Euler-parameter
+   * nodes (nodeMarkerKind ≥ 0, set in bind): ode2Lhs then evaluates by torsionalSpringDamperKernels.ts; undefined for
+   * the others.
+   */
+  private nodeSlot: KernelRegion<TorsionalSpringDamperKernels> | undefined = undefined;
+  /** The markers' kinds, nodes and constants of {@link TorsionalSpringDamperModel.nodeSlot}. */
+  private readonly nodeInputs = new NodeMarkerInputs();
+  /**
    * Angle, angular velocity and torque of the last evaluation (NaN before the first: a double from the start, so that the
    * first evaluation, t = 2.5 in rotatingTableTest, does not change the fields' representation under compiled code).
    */
@@ -69,6 +79,7 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
   updateParameter(name: string, value: unknown): boolean {
     if (!inPlaceParameters.has(name) || typeof value !== typeof this.v[name as keyof Values]) return false;
     (this.v as Record<string, unknown>)[name] = value;
+    if (this.nodeSlot !== undefined) this.writeTorqueLaw(this.nodeSlot.region);
     return true;
   }
 
@@ -78,6 +89,36 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
     this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
     this.dataNode = bindDataNode(context, this.label, this.v.nodeNumber, 1, undefined);
+    const { marker0, marker1, n0, n1 } = this.markers;
+    const kind0 = nodeMarkerKind(marker0, n0), kind1 = nodeMarkerKind(marker1, n1);
+    this.nodeSlot = undefined;
+    this.nodeInputs.unbind();
+    if (this.dataNode !== undefined || this.v.springTorqueUserFunction !== 0 || kind0 < 0 || kind1 < 0) return;
+    const slot = torsionalSpringDamperSlot(), region = slot.region;
+    region.set(this.markers.r0, 0);
+    region.set(this.markers.r1, 14);
+    this.writeTorqueLaw(region);
+    this.nodeSlot = slot;
+    this.nodeInputs.bind(this.markers, kind0, kind1, region.subarray(torsionalSpringDamperSetupDoubles));
+  }
+
+  /** The torque law's k, d, θ_off, ω_off and τ_c into a kernel slot's set-up (at 9…13). */
+  private writeTorqueLaw(region: Float64Array): void {
+    const v = this.v;
+    region[9] = v.stiffness;
+    region[10] = v.damping;
+    region[11] = v.offset;
+    region[12] = v.velocityOffset;
+    region[13] = v.torque;
+  }
+
+  /** ode2Lhs by the kernel of {@link TorsionalSpringDamperModel.nodeSlot}: the same entries added to f. */
+  private nodeLoads(s: ItemState, f: Float64Array, slot: KernelRegion<TorsionalSpringDamperKernels>): void {
+    const k = slot.kernels, { n0, n1 } = this.markers, nodeInputs = this.nodeInputs;
+    nodeInputs.write(s, k.nodes);
+    k.loads(slot.address, n0, n1, nodeInputs.kind0, nodeInputs.kind1, this.markers.r0FromLeft ? 1 : 0);
+    const out = k.out;
+    for (let i = 0, n = n0 + n1; i < n; i++) f[i] += out[i];
   }
 
   /**
@@ -125,6 +166,11 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
     const v = this.v;
     if (!v.activeConnector) return;
     if (v.springTorqueUserFunction === 0 && v.stiffness === 0 && v.damping === 0 && v.torque === 0) return;
+    const slot = this.nodeSlot;
+    if (slot !== undefined) {
+      this.nodeLoads(s, f, slot);
+      return;
+    }
     this.evaluate(s);
     const a = this.markers.a0All;
     const tx = a[2] * this.torqueValue, ty = a[5] * this.torqueValue, tz = a[8] * this.torqueValue;
