@@ -112,15 +112,6 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
     region[13] = v.torque;
   }
 
-  /** ode2Lhs by the kernel of {@link TorsionalSpringDamperModel.nodeSlot}: the same entries added to f. */
-  private nodeLoads(s: ItemState, f: Float64Array, slot: KernelRegion<TorsionalSpringDamperKernels>): void {
-    const k = slot.kernels, { n0, n1 } = this.markers, nodeInputs = this.nodeInputs;
-    nodeInputs.write(s, k.nodes);
-    k.loads(slot.address, n0, n1, nodeInputs.kind0, nodeInputs.kind1, this.markers.r0FromLeft ? 1 : 0);
-    const out = k.out;
-    for (let i = 0, n = n0 + n1; i < n; i++) f[i] += out[i];
-  }
-
   /**
    * angle = RotXYZ(A0allᵀA1all)_z, omega = [A0allᵀ(A1ω̄1 − A0ω̄0)]_z, torque = k(angle − θ_off) + d(omega − ω_off) + τ_c (or
    * the user function). Only the six entries of M = A0allᵀA1all the z angle reads are formed, and only the z angle and
@@ -168,7 +159,12 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
     if (v.springTorqueUserFunction === 0 && v.stiffness === 0 && v.damping === 0 && v.torque === 0) return;
     const slot = this.nodeSlot;
     if (slot !== undefined) {
-      this.nodeLoads(s, f, slot);
+      // by the kernel (in this function, not one of its own: a callee compiled before its caller is compiled again inlined)
+      const k = slot.kernels, { n0, n1 } = this.markers, nodeInputs = this.nodeInputs;
+      nodeInputs.write(s, k.nodes);
+      k.loads(slot.address, n0, n1, nodeInputs.kind0, nodeInputs.kind1, this.markers.r0FromLeft ? 1 : 0);
+      const out = k.out;
+      for (let i = 0, n = n0 + n1; i < n; i++) f[i] += out[i];
       return;
     }
     this.evaluate(s);
