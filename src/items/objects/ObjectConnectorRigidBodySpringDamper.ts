@@ -214,15 +214,6 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     this.nodeInputs.bind(this.markers, kind0, kind1, region.subarray(translationSpringDamperSetupDoubles));
   }
 
-  /** The translation-only ode2Lhs by the kernel of {@link RigidBodySpringDamperModel.nodeSlot}: the same entries added to f. */
-  private nodeLoads(s: ItemState, f: Float64Array, slot: KernelRegion<TranslationSpringDamperKernels>): void {
-    const k = slot.kernels, { n0, n1 } = this.markers, nodeInputs = this.nodeInputs;
-    nodeInputs.write(s, k.nodes);
-    k.loads(slot.address, n0, n1, nodeInputs.kind0, nodeInputs.kind1, this.markers.r0FromLeft ? 1 : 0, this.hasDamping ? 1 : 0);
-    const out = k.out;
-    for (let i = 0, n = n0 + n1; i < n; i++) f[i] += out[i];
-  }
-
   /**
    * factor·∂(ode2Lhs)/∂u. The relative velocities are linear in u, [Δv; Δω] = E u with E = [−J0, J1; −G0, G1] (positionJacobian
    * = ∂v/∂u, rotationJacobian = ∂ω/∂u of the markers), and Aj does not depend on u, so a column e = E δu gives
@@ -673,7 +664,12 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     if (this.translationOnly) {
       const slot = this.nodeSlot;
       if (slot !== undefined) {
-        this.nodeLoads(s, f, slot);
+        // by the kernel (in this function, not one of its own: a callee compiled before its caller is compiled again inlined)
+        const k = slot.kernels, { n0, n1 } = this.markers, nodeInputs = this.nodeInputs;
+        nodeInputs.write(s, k.nodes);
+        k.loads(slot.address, n0, n1, nodeInputs.kind0, nodeInputs.kind1, this.markers.r0FromLeft ? 1 : 0, this.hasDamping ? 1 : 0);
+        const out = k.out;
+        for (let i = 0, n = n0 + n1; i < n; i++) f[i] += out[i];
         return;
       }
       // T = 0: the torques' terms G_iᵀT add zeros
