@@ -57,8 +57,8 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
   private jacobiansCurrent = false;
   /**
    * The disc's Euler-parameter node when the residual and the Jacobian run the node-coordinate kernels
-   * (rollingDiscJointKernelsSource.ts, through {@link RollingDiscJointModel.kernelReaction} and
-   * {@link RollingDiscJointModel.kernelJacobian}; set in bind): marker 1 is that node's frame, marker 0 has no coordinates
+   * (rollingDiscJointKernelsSource.ts, through {@link RollingDiscJointModel.nodeKernel};
+   * set in bind): marker 1 is that node's frame, marker 0 has no coordinates
    * (the plane is fixed) or is the frame of another Euler-parameter node ({@link RollingDiscJointModel.planeNode}), the
    * joint is active with all three rows constrained. Undefined: the general path through the pair and the geometry.
    */
@@ -180,7 +180,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
    * J1 + G1 × r·w3] (the directions depend on q only; free rows and inactive joints stay zero).
    */
   ae(s: ItemState, g: Float64Array, _useIndex2: boolean, c?: Float64Array): void {
-    if (c !== undefined && this.discNode !== undefined && this.kernelJacobian(this.discNode, s, g, c)) return;
+    if (c !== undefined && this.discNode !== undefined && this.nodeKernel(this.discNode, s, g, c)) return;
     this.writeEquations(s, g, c !== undefined);
     if (c === undefined || !this.active) return;
     this.evaluateContactJacobians(s);
@@ -195,7 +195,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
    * the rows in their order (the adds into one entry in the order of a row-by-row pass).
    */
   aeAndReaction(s: ItemState, g: Float64Array, _useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
-    if (this.discNode !== undefined && this.kernelReaction(this.discNode, s, g, lambda, first, r, ltg)) return true;
+    if (this.discNode !== undefined && this.nodeKernel(this.discNode, s, g, undefined, lambda, first, r, ltg)) return true;
     this.writeEquations(s, g, false);
     if (!this.active) return true;
     const flags = this.flags;
@@ -231,10 +231,18 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
   }
 
   /**
-   * The nodes' coordinates and velocities into the kernels' region (after the constants at the first call after bind):
-   * returns the number of local coordinates (7, or 14 with the plane's node).
+   * The node-coordinate kernel ({@link RollingDiscJointModel.discNode}): the nodes' coordinates and velocities into the
+   * region (after the constants at the first call after bind), then with c ae's g and Jacobian c (3 × n), else
+   * aeAndReaction's g and entries r[ltg[k]] (λ and the entries into the region, one call, the entries back: each entry's
+   * adds as the general path makes them, the same r to the last bit; the local coordinates are distinct entries of r,
+   * the two nodes being different). g and c as the general path writes them, to the last bit. Returns false, having
+   * written nothing, when the disc axis is parallel to the plane normal (the general path then names the item). One
+   * function for both (the copy of the coordinates not in a function of its own: a callee that tiers up before its
+   * caller is compiled again inlined).
    */
-  private writeCoordinates(disc: NodeModel, s: ItemState, region: Float64Array): number {
+  private nodeKernel(disc: NodeModel, s: ItemState, g: Float64Array, c: Float64Array | undefined, lambda?: Float64Array, first = 0,
+    r?: Float64Array, ltg?: Int32Array): boolean {
+    const { kernels, region, address } = this.kernel!;
     if (!this.constantsCurrent) this.writeConstants(disc, s, region);
     const q = s.q, u = s.u, plane = this.planeNode;
     let i = disc.qIndex, j = disc.uIndex;
@@ -242,46 +250,29 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
       region[layout.q1 + k] = q[i + k];
       region[layout.u1 + k] = u[j + k];
     }
-    if (plane === undefined) return 7;
-    i = plane.qIndex; j = plane.uIndex;
-    for (let k = 0; k < 7; k++) {
-      region[layout.q0 + k] = q[i + k];
-      region[layout.u0 + k] = u[j + k];
+    let n = 7;
+    if (plane !== undefined) {
+      i = plane.qIndex; j = plane.uIndex;
+      for (let k = 0; k < 7; k++) {
+        region[layout.q0 + k] = q[i + k];
+        region[layout.u0 + k] = u[j + k];
+      }
+      n = 14;
     }
-    return 14;
-  }
-
-  /**
-   * aeAndReaction on the node-coordinate kernel ({@link RollingDiscJointModel.discNode}): the nodes' coordinates, λ and
-   * the residual's entries r[ltg[k]] into the region, one call, then g and the entries back (each entry's adds as the
-   * general path makes them: the same r to the last bit; the local coordinates are distinct entries of r, the two nodes
-   * being different). Returns false, having written nothing, when the disc axis is parallel to the plane normal (the
-   * general path then names the item).
-   */
-  private kernelReaction(disc: NodeModel, s: ItemState, g: Float64Array, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
-    const { kernels, region, address } = this.kernel!;
-    const n = this.writeCoordinates(disc, s, region);
-    region[layout.lambda] = lambda[first];
-    region[layout.lambda + 1] = lambda[first + 1];
-    region[layout.lambda + 2] = lambda[first + 2];
-    for (let k = 0; k < n; k++) region[layout.residual + k] = r[ltg[k]];
+    if (c !== undefined) {
+      if (kernels.jacobian(address, n === 14 ? 1 : 0) === 0) return false;
+      g[0] = region[layout.g]; g[1] = region[layout.g + 1]; g[2] = region[layout.g + 2];
+      for (let k = 0; k < 3 * n; k++) c[k] = region[layout.jacobian + k];
+      return true;
+    }
+    region[layout.lambda] = lambda![first];
+    region[layout.lambda + 1] = lambda![first + 1];
+    region[layout.lambda + 2] = lambda![first + 2];
+    for (let k = 0; k < n; k++) region[layout.residual + k] = r![ltg![k]];
     const status = kernels.reaction(address, n === 14 ? 1 : 0);
     if (status === 0) return false;
     g[0] = region[layout.g]; g[1] = region[layout.g + 1]; g[2] = region[layout.g + 2];
-    if (status === 2) for (let k = 0; k < n; k++) r[ltg[k]] = region[layout.residual + k];
-    return true;
-  }
-
-  /**
-   * ae with the Jacobian c (3 × n) on the node-coordinate kernel ({@link RollingDiscJointModel.discNode}): g and c as
-   * the general path writes them, to the last bit. Returns false, having written nothing, where kernelReaction does.
-   */
-  private kernelJacobian(disc: NodeModel, s: ItemState, g: Float64Array, c: Float64Array): boolean {
-    const { kernels, region, address } = this.kernel!;
-    const n = this.writeCoordinates(disc, s, region);
-    if (kernels.jacobian(address, n === 14 ? 1 : 0) === 0) return false;
-    g[0] = region[layout.g]; g[1] = region[layout.g + 1]; g[2] = region[layout.g + 2];
-    for (let k = 0; k < 3 * n; k++) c[k] = region[layout.jacobian + k];
+    if (status === 2) for (let k = 0; k < n; k++) r![ltg![k]] = region[layout.residual + k];
     return true;
   }
 
