@@ -631,6 +631,12 @@ export interface BodyModel {
    */
   readonly massProportionalForceDependsOnCoordinates?: boolean;
   /**
+   * [m, d] when massProportionalForce adds m·b_i to f_i for i < d and nothing else (mass points; rigid bodies without
+   * COM offset), known after bind; absent or undefined otherwise. Mass-proportional loads then add these terms
+   * themselves, with the same operations, instead of calling massProportionalForce in every residual.
+   */
+  translationalMass?(): readonly [mass: number, dimension: number] | undefined;
+  /**
    * Adds factor·∂(J_posᵀ force + J_rotᵀ torque)/∂Δq (n_point × n_point row-major, the nodes of
    * {@link BodyModel.nodesAt}) at localPosition for fixed global force and torque (either may be undefined): the
    * kinematic part of a load Jacobian. Absent: loads on markers of this body are differentiated numerically.
@@ -841,6 +847,10 @@ export interface BodyMassMarkerModel extends MarkerModel {
   massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
   /** The body's {@link BodyModel.massProportionalForceDependsOnCoordinates} (known after bind). */
   readonly massProportionalForceDependsOnCoordinates: boolean;
+  /** The body's mass m of {@link BodyModel.translationalMass} (0 without it; known after bind). */
+  readonly translationalMass: number;
+  /** The count d of {@link BodyModel.translationalMass} (0 without it: the load calls massProportionalForce; known after bind). */
+  readonly translationalDimension: number;
   /** Line bodies (rods): the body's {@link BodyModel.addDistributedLoad} (present only when the body has it, after bind). */
   addDistributedLoad?(s: ItemState, density: DistributedLoadDensity, f: Float64Array): void;
   /** Line bodies (rods): the body's {@link BodyModel.addLineForceLaw} (present only when the body has it, after bind). */
@@ -1032,7 +1042,7 @@ export const capabilityNames = {
     nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true, addOriginLoad: true, addPointForce: true, frameNode: true,
     velocity_q: true, orientation: true, positionAndOrientation: true, addForceTorqueTransposed: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true,
     angularVelocity_q: true,
-    addRotatedVectorNullDirection: true, massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
+    addRotatedVectorNullDirection: true, massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, translationalMass: true, jacobianTransposedVector_q: true,
     addDistributedLoad: true, addLineForceLaw: true, lineForceLawJacobian: true, outputBody: true, centerlinePosition: true, lineAngularVelocity_q: true, centerlineTangent: true,
     centerlineTangentJacobian: true, linePoints: true,
   } satisfies Record<keyof BodyModel, true>,
@@ -1047,7 +1057,7 @@ export const capabilityNames = {
     velocity_q: true, addPositionNullDirection: true, jacobianTransposedVector_q: true, orientation: true, positionAndOrientation: true, addForceTorqueTransposed: true,
     angularVelocity: true, angularVelocityLocal: true,
     rotationJacobian: true, angularVelocity_q: true, addRotatedVectorNullDirection: true, frameNode: true, frameOffset: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
-    massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, addDistributedLoad: true,
+    massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, translationalMass: true, translationalDimension: true, addDistributedLoad: true,
     addLineForceLaw: true, lineForceLawJacobian: true, coordinateVector: true, coordinateVectorVelocity: true,
   } satisfies Record<keyof (RigidMarkerModel & CoordinateMarkerModel & BodyMassMarkerModel & CoordinateVectorMarkerModel), true>,
   /** {@link LoadModel}. */

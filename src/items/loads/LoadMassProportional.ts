@@ -23,6 +23,9 @@ class MassProportionalLoadModel implements Only<LoadModel, MassProportionalLoadM
 
   /** loadVector as a Float64Array (see {@link evaluateVectorUserFunction}). */
   private readonly loadValues: Float64Array;
+  /** The marker's translational mass m and its count d of coordinates, d = 0 without one (set in bind). */
+  private mass = 0;
+  private dimension = 0;
 
   constructor(readonly label: ItemLabel, private readonly markerNumber: number, private readonly loadVector: number[], private readonly userFunction: UserFunctionValue<LoadVectorUserFunction>) {
     this.loadValues = float64Copy(loadVector);
@@ -32,6 +35,8 @@ class MassProportionalLoadModel implements Only<LoadModel, MassProportionalLoadM
     const marker = context.marker(this.markerNumber, 'markerNumber');
     if (!isBodyMassMarker(marker)) itemError(this.label, 'markerNumber', `must refer to a BodyMass marker, got ${marker.label.category}${marker.label.typeName} #${this.markerNumber}`);
     this.marker = marker;
+    this.mass = marker.translationalMass;
+    this.dimension = marker.translationalDimension;
     const dependent = this.userFunction !== 0 || marker.massProportionalForceDependsOnCoordinates;
     this.coordinateDependence = dependent && this.marker.nLocalU > 0 ? 'numerical' : 'constant';
   }
@@ -41,7 +46,18 @@ class MassProportionalLoadModel implements Only<LoadModel, MassProportionalLoadM
     return this.loadPerMass.slice();
   }
 
+  /**
+   * f += Jmᵀ(factor·b). On a body with a translational mass (mass points; rigid bodies without COM offset; most gravity
+   * loads) without a user function, the load adds m·(factor·b_i) itself, the body's operations on the stored vector,
+   * without the calls through the marker to the body's massProportionalForce in every residual.
+   */
   addGeneralizedLoad(s: ItemState, f: Float64Array): void {
+    const d = this.dimension;
+    if (d > 0 && this.userFunction === 0) {
+      const m = this.mass, factor = s.loadFactor, b = this.loadValues;
+      for (let i = 0; i < d; i++) f[i] += m * (factor * b[i]);
+      return;
+    }
     evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.loadValues, this.loadPerMass);
     const factor = this.userFunction === 0 ? s.loadFactor : 1;
     for (let i = 0; i < 3; i++) this.scaled[i] = factor * this.loadPerMass[i];

@@ -6,6 +6,7 @@ import { addFollowerTerm, followerProduct } from './loadJacobians.ts';
 import { float64Copy } from '../../linalg/arrays.ts';
 import { evaluateVectorUserFunction } from './loadUserFunctions.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
 
 /** Signature of the force (torque) vector user function: returns the vector for time t. */
 export type LoadVectorUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, loadVector: number[]], ArrayLike<number>>;
@@ -46,6 +47,11 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
   private readonly loadValues: Float64Array;
   /** Whether addGeneralizedLoad goes through the marker's addPointForce: a force in global axes on a marker with one (set in bind). */
   private pointForce = false;
+  /**
+   * For a torque, the node whose frame the marker frame is, when the marker's coordinates are the node's alone (a marker on
+   * a rigid body or a rigid node: its orientation and rotation Jacobian [0 | G] are the node's; set in bind).
+   */
+  private torqueNode: RigidNodeModel | undefined;
 
   constructor(
     readonly label: ItemLabel,
@@ -78,6 +84,8 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
       this.followerProduct = new Float64Array(3 * n);
     }
     this.pointForce = marker.addPointForce !== undefined && this.action === 'position' && !this.bodyFixed;
+    const frameNode = this.action === 'rotation' ? marker.frameNode ?? (marker.frameOffset !== undefined && marker.nodes.length === 1 ? marker.nodes[0] : undefined) : undefined;
+    this.torqueNode = frameNode instanceof RigidNodeModel && frameNode.nu === n ? frameNode : undefined;
     this.coordinateDependence = n === 0 ? 'constant' : this.userFunction === 0 && marker.jacobianTransposedVector_q !== undefined ? 'analytic' : 'numerical';
   }
 
@@ -123,9 +131,33 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
       this.marker.addPointForce!(s, this.userFunction === 0 ? this.loadValues : this.currentVector(s), factor, f);
       return;
     }
+    const node = this.torqueNode;
+    if (node !== undefined && factor === 1) {
+      this.addNodeTorque(s, node, f);
+      return;
+    }
     const v = this.currentVector(s);
     const j = this.distributingJacobian(s);
     for (let k = 0; k < n; k++) f[k] += factor * (j[k] * v[0] + j[n + k] * v[1] + j[2 * n + k] * v[2]);
+  }
+
+  /**
+   * f += J_rotᵀτ at load factor 1 for a torque on a marker whose frame is its node's: the node's orientation (bodyFixed)
+   * and its Gᵀτ (addRotationJacobianTransposed, each entry the sum of the product with the rotation Jacobian [0 | G]),
+   * the zero block's entries as that product sums them; the same numbers without the marker's and the body's calls and
+   * the 3 × n Jacobian.
+   */
+  private addNodeTorque(s: ItemState, node: RigidNodeModel, f: Float64Array): void {
+    const v = this.vector;
+    evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.loadValues, v);
+    if (this.bodyFixed) {
+      this.localVector.set(v);
+      node.orientation(s, this.rotation);
+      mat3MulVecInto(v, this.rotation, v);
+    }
+    const zero = 0 * v[0] + 0 * v[1] + 0 * v[2];
+    f[0] += zero; f[1] += zero; f[2] += zero;
+    node.addRotationJacobianTransposed(s, v, f, 0);
   }
 
   /**

@@ -29,6 +29,10 @@ class BodyMassMarkerModel implements Only<BodyMassMarker, BodyMassMarkerModel> {
   lineForceLawJacobian?: BodyMassMarker['lineForceLawJacobian'];
   /** Whether the body's mass-proportional force depends on the coordinates (set in bind). */
   massProportionalForceDependsOnCoordinates = false;
+  /** The body's translational mass, if it has one (set in bind; see {@link BodyModel.translationalMass}). */
+  translationalMass = 0;
+  /** Its count of coordinates, 0 without it (set in bind). */
+  translationalDimension = 0;
 
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number) {}
 
@@ -42,6 +46,9 @@ class BodyMassMarkerModel implements Only<BodyMassMarker, BodyMassMarkerModel> {
     this.addLineForceLaw = body.addLineForceLaw?.bind(body);
     this.lineForceLawJacobian = body.lineForceLawJacobian?.bind(body);
     this.massProportionalForceDependsOnCoordinates = body.massProportionalForceDependsOnCoordinates === true;
+    const translational = body.translationalMass?.();
+    this.translationalMass = translational === undefined ? 0 : translational[0];
+    this.translationalDimension = translational === undefined ? 0 : translational[1];
   }
 
   massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {

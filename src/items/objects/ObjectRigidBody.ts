@@ -859,6 +859,11 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     for (let j = 0; j < nr; j++) f[3 + j] += c[j] * loadPerMass[0] + c[nr + j] * loadPerMass[1] + c[2 * nr + j] * loadPerMass[2];
   }
 
+  /** m on the three translations without COM offset (massProportionalForce's terms there), else undefined. */
+  translationalMass(): readonly [number, number] | undefined {
+    return this.hasCom ? undefined : [this.mass, 3];
+  }
+
   protected rotationOutput(s: ItemState): Float64Array {
     const a = new Float64Array(9);
     this.node.orientation(s, a);

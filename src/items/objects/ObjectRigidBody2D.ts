@@ -180,6 +180,11 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
     f[2] += b[0] * loadPerMass[0] + b[1] * loadPerMass[1];
   }
 
+  /** m on the two translations without COM offset (massProportionalForce's terms there), else undefined. */
+  translationalMass(): readonly [number, number] | undefined {
+    return this.hasCom ? undefined : [this.mass, 2];
+  }
+
   /** Exudyn's quirk: the displacement coordinate q2 only (reference angle not added), one value. */
   protected rotationOutput(s: ItemState): number[] {
     return [s.q[this.node.qIndex + 2]];

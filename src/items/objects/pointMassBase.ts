@@ -74,6 +74,11 @@ export class PointMassModel implements Only<ObjectModel & BodyModel, PointMassMo
     for (let i = 0; i < this.nLocalU; i++) f[i] += this.mass * loadPerMass[i];
   }
 
+  /** m on all nLocalU coordinates (massProportionalForce's terms). */
+  translationalMass(): readonly [number, number] {
+    return [this.mass, this.nLocalU];
+  }
+
   outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined {
     const out = new Float64Array(3);
     switch (variable) {
