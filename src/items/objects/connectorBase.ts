@@ -520,7 +520,6 @@ export class NodeMarkerInputs {
   kind0 = -1;
   /** Marker 1's nodeMarker kind; −1 while not bound. */
   kind1 = -1;
-  private pair: MarkerPair | undefined = undefined;
   private node0: NodeModel | undefined = undefined;
   private node1: NodeModel | undefined = undefined;
   private constants: Float64Array = new Float64Array(0);
@@ -531,7 +530,6 @@ export class NodeMarkerInputs {
    * optimized code of the evaluations and deoptimized it at each connector bound later in a process.
    */
   bind(pair: MarkerPair, kind0: number, kind1: number, constants: Float64Array): void {
-    this.pair = pair;
     this.kind0 = kind0;
     this.kind1 = kind1;
     this.node0 = kind0 > 0 ? pair.marker0.nodes[0] : undefined;
