@@ -1,6 +1,7 @@
 import { constantJacobianTransposedVector_q, isCoordinateMarker, isCoordinateVectorMarker, isPositionMarker, isRigidMarker, type BindContext, type CoordinateMarkerModel, type CoordinateVectorMarkerModel, type ItemState, type MarkerModel, type NodeModel, type PositionMarkerModel, type RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { float64Views } from '../../linalg/arrays.ts';
+import { ConfigurationType } from '../../registry/enums.ts';
 import type { MatrixValue } from '../../registry/parameters.ts';
 import { mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, skewInto } from '../../rotations/skew.ts';
 
@@ -492,31 +493,49 @@ export function nodeMarkerKind(marker: PositionMarkerModel, n: number): number {
   return marker.frameNode !== undefined ? 1 : 2;
 }
 
+/** The coordinate arrays of {@link fixedMarkerState}: empty. */
+const noCoordinates = new Float64Array(0);
+/** The address tables of {@link fixedMarkerState}: empty. */
+const noAddresses = new Int32Array(0);
+
+/**
+ * The state a fixed marker's constants (nodeMarker kind 0) are evaluated at, in bind: empty coordinate arrays at t = 0.
+ * A marker without coordinates (on ground: a ground body or a ground node, which give their reference values) reads none
+ * of them, and the kernels take its kinematics as fixed for all times; it calls no user function, so the state has no
+ * system.
+ */
+const fixedMarkerState: ItemState = {
+  qRef: noCoordinates, q: noCoordinates, u: noCoordinates, a: noCoordinates, lambda: noCoordinates, data: noCoordinates,
+  ode1Ref: noCoordinates, ode1: noCoordinates, ode1_t: noCoordinates,
+  addresses: { nodeQ: noAddresses, nodeU: noAddresses, nodeAE: noAddresses, objectAE: noAddresses, nodeData: noAddresses, nodeODE1: noAddresses },
+  t: 0, loadFactor: 1, mbs: undefined as never, configuration: ConfigurationType.Reference,
+};
+
 /**
  * What a kernel's nodeMarker (nodeMarkerKernelsSource.ts) reads of a connector's marker pair: the markers' kinds (−1
- * while not bound), their nodes (kinds ≥ 1), and the markers' constants, written at the first evaluation after bind (a
- * fixed marker's kinematics need a state) into the region given at bind.
+ * while not bound), their nodes (kinds ≥ 1), and the markers' constants, written at bind into the region given there.
  */
 export class NodeMarkerInputs {
   /** Marker 0's nodeMarker kind; −1 while not bound (the markers evaluate in JavaScript). */
   kind0 = -1;
   /** Marker 1's nodeMarker kind; −1 while not bound. */
   kind1 = -1;
-  private pair: MarkerPair | undefined = undefined;
   private node0: NodeModel | undefined = undefined;
   private node1: NodeModel | undefined = undefined;
   private constants: Float64Array = new Float64Array(0);
-  private constantsCurrent = false;
 
-  /** Takes the pair's markers with their kinds (both ≥ 0) and the region of their constants (18 doubles each). */
+  /**
+   * Takes the pair's markers with their kinds (both ≥ 0) and writes their constants into `constants` (18 doubles each).
+   * Written here, not at the first evaluation: that branch, taken once per connector, had no type feedback in the
+   * optimized code of the evaluations and deoptimized it at each connector bound later in a process.
+   */
   bind(pair: MarkerPair, kind0: number, kind1: number, constants: Float64Array): void {
-    this.pair = pair;
     this.kind0 = kind0;
     this.kind1 = kind1;
     this.node0 = kind0 > 0 ? pair.marker0.nodes[0] : undefined;
     this.node1 = kind1 > 0 ? pair.marker1.nodes[0] : undefined;
     this.constants = constants;
-    this.constantsCurrent = false;
+    this.writeConstants(pair);
   }
 
   /** Not bound: the kernels do not form the markers' kinematics. */
@@ -525,39 +544,29 @@ export class NodeMarkerInputs {
     this.kind1 = -1;
   }
 
-  /**
-   * The markers' constants at the first call after bind, then the coordinates and velocities of the markers' nodes into
-   * x, marker i's from 14·i on (q at 0, u̇ at 7, the node's nu each); a marker without node writes nothing.
-   */
+  /** The coordinates and velocities of the markers' nodes into x, marker i's from 14·i on (q at 0, u̇ at 7, the node's nu each); a marker without node writes nothing. */
   write(s: ItemState, x: Float64Array): void {
-    if (!this.constantsCurrent) {
-      this.writeConstants(s, this.pair!);
-      this.constantsCurrent = true;
-    }
-    const q = s.q, u = s.u, node0 = this.node0, node1 = this.node1;
-    if (node0 !== undefined) {
-      const i = node0.qIndex, j = node0.uIndex;
-      for (let m = 0, n = node0.nu; m < n; m++) {
-        x[m] = q[i + m];
-        x[7 + m] = u[j + m];
-      }
-    }
-    if (node1 !== undefined) {
-      const i = node1.qIndex, j = node1.uIndex;
-      for (let m = 0, n = node1.nu; m < n; m++) {
-        x[14 + m] = q[i + m];
-        x[21 + m] = u[j + m];
+    const q = s.q, u = s.u;
+    // both markers in one loop: the loads of a node's indices then have type feedback from whichever marker has a node
+    // (marker 0 of a joint to ground has none, and the first joint between two bodies deoptimized a copy of its own)
+    for (let k = 0; k < 2; k++) {
+      const node = k === 0 ? this.node0 : this.node1;
+      if (node === undefined) continue;
+      const i = node.qIndex, j = node.uIndex, o = 14 * k;
+      for (let m = 0, n = node.nu; m < n; m++) {
+        x[o + m] = q[i + m];
+        x[o + 7 + m] = u[j + m];
       }
     }
   }
 
   /**
-   * The markers' constants of nodeMarker (18 per marker): a fixed marker's (kind 0) A, p, v, ω̄ as it evaluates them
-   * (through the pair's arrays; a position marker's A and ω̄ zeros); a node marker's reference position, body-fixed
-   * position (kind 2, at 3) and reference Euler parameters (at 12).
+   * The markers' constants of nodeMarker (18 per marker): a fixed marker's (kind 0) A, p, v, ω̄ as it evaluates them at
+   * {@link fixedMarkerState} (through the pair's arrays; a position marker's A and ω̄ zeros); a node marker's reference
+   * position, body-fixed position (kind 2, at 3) and reference Euler parameters (at 12).
    */
-  private writeConstants(s: ItemState, pair: MarkerPair): void {
-    const out = this.constants;
+  private writeConstants(pair: MarkerPair): void {
+    const out = this.constants, s = fixedMarkerState;
     for (let i = 0; i < 2; i++) {
       const kind = i === 0 ? this.kind0 : this.kind1, o = 18 * i;
       const marker = i === 0 ? pair.marker0 : pair.marker1;

@@ -259,6 +259,13 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   private offsetNonzero = false;
   private n = 0;
   /**
+   * The markers' coordinate counts (set in bind), as the kernel calls read them: read from the pair, whose class differs
+   * between point joints (MarkerPair) and joints on rigid markers (RigidMarkerPair), they made the optimized
+   * evaluateKernel deoptimize ("wrong map") when the other kind of joint came in a process.
+   */
+  private n0 = 0;
+  private n1 = 0;
+  /**
    * The WebAssembly kernels of jointKernels.ts, for the joints whose evaluations they cover (set in bind: active joints
    * without offset functions, on rigid markers or point joints in the global frame, whose markers share no node and fit
    * the kernels' memory); undefined for the others, which evaluate in JavaScript.
@@ -319,7 +326,9 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   bind(context: BindContext): void {
     this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
-    this.n = this.markers.n0 + this.markers.n1;
+    this.n0 = this.markers.n0;
+    this.n1 = this.markers.n1;
+    this.n = this.n0 + this.n1;
     this.singleNodeFrames = !this.selection.rigidMarkers || (this.markers.marker0.nodes.length <= 1 && this.markers.marker1.nodes.length <= 1);
     const nodes1 = this.markers.marker1.nodes;
     this.pointRowsPerCoordinate = this.frames === undefined && this.selection.translationFrame === 'global'
@@ -416,9 +425,9 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
 
   /** The kernels' evaluation of this joint from the kinematics, λ and (with reactions) residual entries in their views. */
   private evaluateKernel(k: JointKernels, useIndex2: boolean, reactions: boolean, jacobian: boolean): void {
-    const markers = this.markers, nodeInputs = this.nodeInputs;
-    if (nodeInputs.kind0 >= 0) k.evaluateNodes(this.kernelSlot, markers.n0, markers.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0, nodeInputs.kind0, nodeInputs.kind1);
-    else k.evaluate(this.kernelSlot, markers.n0, markers.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0);
+    const nodeInputs = this.nodeInputs;
+    if (nodeInputs.kind0 >= 0) k.evaluateNodes(this.kernelSlot, this.n0, this.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0, nodeInputs.kind0, nodeInputs.kind1);
+    else k.evaluate(this.kernelSlot, this.n0, this.n1, useIndex2 ? 1 : 0, reactions ? 1 : 0, jacobian ? 1 : 0);
   }
 
   /** {@link JointModel.ae} by the kernels (λ of multiplier rows from the state). */
