@@ -177,7 +177,9 @@ export class OutputRecorder implements StepRecorder {
    * keep equal lengths).
    */
   private recordSensors(s: SystemState): void {
-    const sensors = this.model.sensors, records = this.records, t = s.t;
+    const sensors = this.model.sensors;
+    if (sensors.length === 0) return;
+    const records = this.records, t = s.t;
     let i = 0;
     try {
       for (; i < sensors.length; i++) {
