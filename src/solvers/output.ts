@@ -7,8 +7,8 @@ import type { SensorRecords } from '../model/SensorRecords.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import type { SolutionSettings } from './SimulationSettings.ts';
 import type { SolverStatistics, StepRecorder } from './stepContracts.ts';
-import { FlexdynError, formatItemLabel } from '../core/errors.ts';
-import { describeThrown, firstNonFinite } from './stepDiagnosis.ts';
+import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
+import { describeThrown } from './stepDiagnosis.ts';
 
 /** Tolerance of Exudyn's write-time checks (sensor and solution periods, end time). */
 const writeTimeTolerance = 1e-10;
@@ -171,54 +171,48 @@ export class OutputRecorder implements StepRecorder {
   }
 
   /**
-   * Evaluates every sensor into its staged row or row buffer first, then stores and writes all rows: a sensor that throws or gives a
-   * non-finite value stops the solve with no row of this time in any table (all sensor tables keep equal lengths).
+   * Evaluates every sensor into its staged row or row buffer first ([t, values…]: straight into the sensor's table, staged and
+   * stored below, if it stores internally, else into its row buffer, kept across solves), then stores and writes all rows: a
+   * sensor that throws or gives a non-finite value stops the solve with no row of this time in any table (all sensor tables
+   * keep equal lengths).
    */
   private recordSensors(s: SystemState): void {
-    const precision = this.settings.outputPrecision;
     const sensors = this.model.sensors;
-    for (let i = 0; i < sensors.length; i++) {
-      const sensor = sensors[i];
-      let values: ArrayLike<number>;
-      try {
-        values = sensor.evaluate(s);
-      } catch (error) {
-        if (error instanceof FlexdynError) throw error;
-        throw new FlexdynError(`${formatItemLabel(sensor.label)} threw ${describeThrown(error)} while recording t = ${s.t}`, { item: sensor.label, cause: error });
+    if (sensors.length === 0) return;
+    const records = this.records, t = s.t;
+    let i = 0;
+    try {
+      for (; i < sensors.length; i++) {
+        const sensor = sensors[i];
+        const values = sensor.evaluate(s);
+        const n = values.length;
+        for (let k = 0; k < n; k++) if (!Number.isFinite(values[k])) throw nonFiniteSensorValue(sensor.label, k, values[k], t);
+        let row: Float64Array;
+        let start = 0;
+        if (sensor.storeInternal) {
+          row = records.stageRow(i, n + 1, t);
+          start = records.stagedOffset(i);
+        } else {
+          row = records.rowBuffer(i, n + 1);
+        }
+        row[start] = t;
+        for (let k = 0; k < n; k++) row[start + k + 1] = values[k];
+        this.sensorRows[i] = row;
+        this.sensorRowStarts[i] = start;
+        this.sensorRowWidths[i] = n + 1;
       }
-      const k = firstNonFinite(values);
-      if (k >= 0) throw new FlexdynError(`${formatItemLabel(sensor.label)}: value ${k} must be finite, got ${values[k]} at t = ${s.t}`, { item: sensor.label });
-      this.sensorRow(i, s, values);
+    } catch (error) {
+      throw error instanceof FlexdynError ? error : sensorThrew(sensors[i].label, error, t);
     }
-    for (let i = 0; i < sensors.length; i++) {
-      if (sensors[i].storeInternal) this.records.commitRow(i);
+    const precision = this.settings.outputPrecision;
+    for (i = 0; i < sensors.length; i++) {
+      if (sensors[i].storeInternal) records.commitRow(i);
       const file = this.sensorFiles[i];
       if (file !== undefined) {
         const start = this.sensorRowStarts[i];
         file.writeRow(this.sensorRows[i], precision, start, start + this.sensorRowWidths[i]);
       }
     }
-  }
-
-  /**
-   * [t, values…] at the state's time, written straight into the sensor's table (staged, stored by the caller) if it stores
-   * internally, else into its row buffer (kept across solves; reallocated only when the number of values changes).
-   */
-  private sensorRow(sensor: number, s: SystemState, values: ArrayLike<number>): void {
-    const width = values.length + 1;
-    let row: Float64Array;
-    let start = 0;
-    if (this.model.sensors[sensor].storeInternal) {
-      row = this.records.stageRow(sensor, width, s.t);
-      start = this.records.stagedOffset(sensor);
-    } else {
-      row = this.records.rowBuffer(sensor, width);
-    }
-    this.sensorRows[sensor] = row;
-    this.sensorRowStarts[sensor] = start;
-    this.sensorRowWidths[sensor] = width;
-    row[start] = s.t;
-    for (let k = 0; k < values.length; k++) row[start + k + 1] = values[k];
   }
 
   private writeSolutionHeader(): void {
@@ -251,6 +245,16 @@ export class OutputRecorder implements StepRecorder {
     if (this.settings.exportDataCoordinates) row.set(s.data, k);
     this.solutionFile!.writeRow(row, this.settings.outputPrecision);
   }
+}
+
+/** The error of a sensor that threw a non-FlexdynError while recording at time t. */
+function sensorThrew(label: ItemLabel, error: unknown, t: number): FlexdynError {
+  return new FlexdynError(`${formatItemLabel(label)} threw ${describeThrown(error)} while recording t = ${t}`, { item: label, cause: error });
+}
+
+/** The error of a sensor whose value k is not finite at time t. */
+function nonFiniteSensorValue(label: ItemLabel, k: number, value: number, t: number): FlexdynError {
+  return new FlexdynError(`${formatItemLabel(label)}: value ${k} must be finite, got ${value} at t = ${t}`, { item: label });
 }
 
 /**
