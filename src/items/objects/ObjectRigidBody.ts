@@ -78,6 +78,20 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * round-off, and its numerical Jacobian differences of round-off).
    */
   ode2Lhs?: (s: ItemState, f: Float64Array) => void;
+  /**
+   * The mass matrix (set at bind): the closed form of the body's node and COM offset (eulerParameterMassMatrix,
+   * taitBryanMassMatrix) or the general form. A field, not a dispatching method: the assembler's call reaches the form
+   * itself, and no optimizing job is spent on a method that only chooses.
+   */
+  massMatrix: (s: ItemState, acc: LocalMatrixAccumulator) => void = this.generalMassMatrix;
+  /**
+   * out[ltg[r]] += (M a)_r with a read at a[ltg[c]], without the local matrix: the nonzero entries of massMatrix, formed
+   * with the same operations, times a, summed per row over the columns in local order (the operations of the product
+   * with the local matrix; its zero entries add nothing). The same values as through massMatrix to the last bit. Set at
+   * bind as massMatrix: the Euler-parameter kernels (eulerParameterMassProduct, eulerParameterComMassProduct) or the
+   * general form.
+   */
+  massMatrixProduct: (s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array) => void = this.generalMassMatrixProduct;
   /** True on NodeRigidBodyEP (set at bind): ω̄ comes from the node (see bodyGyroscopicForce). */
   private eulerParameterNode = false;
   /**
@@ -176,6 +190,10 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.ode2Lhs_u = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_u;
     this.ode2Lhs_qu = this.gyroscopicForm === undefined ? undefined
       : this.gyroscopicForm === 'EP' ? this.eulerParameterGyroscopicJacobian_qu : this.taitBryanGyroscopicJacobian_qu;
+    this.massMatrix = this.eulerParameterNode && !this.hasCom ? this.eulerParameterMassMatrix
+      : this.gyroscopicForm === 'Rxyz' ? this.taitBryanMassMatrix : this.generalMassMatrix;
+    this.massMatrixProduct = !this.eulerParameterNode ? this.generalMassMatrixProduct
+      : this.hasCom ? this.eulerParameterComMassProduct : this.eulerParameterMassProduct;
     if (this.gyroscopicForm === 'Rxyz') {
       const n = this.nLocalU, m = this.closedFormMass = new Float64Array(n * n);
       m[0] = 0 + this.mass; m[n + 1] = 0 + this.mass; m[2 * n + 2] = 0 + this.mass;
@@ -414,15 +432,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     return this.couplingMatrix(this.rotation, this.massCom, this.comCoupling);
   }
 
-  massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
-    if (this.eulerParameterNode && !this.hasCom) {
-      this.eulerParameterMassMatrix(s, acc);
-      return;
-    }
-    if (this.gyroscopicForm === 'Rxyz') {
-      this.taitBryanMassMatrix(s, acc);
-      return;
-    }
+  /** massMatrix in general: M = [mI, C; Cᵀ, G_lᵀJG_l] with the COM coupling C (zero without COM offset). */
+  private generalMassMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
     const m = this.localMatrix;
     zeroArray(m);
     const n = this.nLocalU, nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia;
@@ -480,17 +491,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     acc.addBlock(0, 0, 6, 6, m, 0, 6, 1);
   }
 
-  /**
-   * out[ltg[r]] += (M a)_r with a read at a[ltg[c]], without the local matrix: the nonzero entries of massMatrix, formed
-   * with the same operations, times a, summed per row over the columns in local order (the operations of the product
-   * with the local matrix; its zero entries add nothing). The same values as through massMatrix to the last bit.
-   */
-  massMatrixProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
-    if (this.eulerParameterNode) {
-      if (this.hasCom) this.eulerParameterComMassProduct(s, a, ltg, out);
-      else this.eulerParameterMassProduct(s, a, ltg, out);
-      return;
-    }
+  /** massMatrixProduct in general (see {@link RigidBodyModel.massMatrixProduct}). */
+  private generalMassMatrixProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
     const nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia, mass = this.mass;
     this.node.gLocal(s, g);
     const a0 = a[ltg[0]], a1 = a[ltg[1]], a2 = a[ltg[2]];
