@@ -211,6 +211,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       c.set(ref.subarray(0, 3), 20);
       this.kernels = rigidBodyKernels();
       this.kernelSlot = this.kernels.slot();
+      // the constants into the slot now: the evaluations' constantsAddress then copies only where a slot is shared, and
+      // optimized code made for one body does not meet the copy (no type feedback) when the next system's body comes
+      this.kernels.constantsAddress(this.kernelConstants, this.kernelSlot);
     }
   }
 
