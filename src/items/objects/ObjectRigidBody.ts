@@ -79,17 +79,11 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    */
   ode2Lhs?: (s: ItemState, f: Float64Array) => void;
   /**
-   * The mass matrix (set at bind): the closed form of the body's node and COM offset (eulerParameterMassMatrix,
-   * taitBryanMassMatrix) or the general form. A field, not a dispatching method: the assembler's call reaches the form
-   * itself, and no optimizing job is spent on a method that only chooses.
-   */
-  massMatrix: (s: ItemState, acc: LocalMatrixAccumulator) => void = this.generalMassMatrix;
-  /**
    * out[ltg[r]] += (M a)_r with a read at a[ltg[c]], without the local matrix: the nonzero entries of massMatrix, formed
    * with the same operations, times a, summed per row over the columns in local order (the operations of the product
    * with the local matrix; its zero entries add nothing). The same values as through massMatrix to the last bit. Set at
-   * bind as massMatrix: the Euler-parameter kernels (eulerParameterMassProduct, eulerParameterComMassProduct) or the
-   * general form.
+   * bind, a field and not a dispatching method (no optimizing job is spent on a method that only chooses): the
+   * Euler-parameter kernels (eulerParameterMassProduct, eulerParameterComMassProduct) or the general form.
    */
   massMatrixProduct: (s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array) => void = this.generalMassMatrixProduct;
   /** True on NodeRigidBodyEP (set at bind): ω̄ comes from the node (see bodyGyroscopicForce). */
@@ -190,8 +184,6 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.ode2Lhs_u = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_u;
     this.ode2Lhs_qu = this.gyroscopicForm === undefined ? undefined
       : this.gyroscopicForm === 'EP' ? this.eulerParameterGyroscopicJacobian_qu : this.taitBryanGyroscopicJacobian_qu;
-    this.massMatrix = this.eulerParameterNode && !this.hasCom ? this.eulerParameterMassMatrix
-      : this.gyroscopicForm === 'Rxyz' ? this.taitBryanMassMatrix : this.generalMassMatrix;
     this.massMatrixProduct = !this.eulerParameterNode ? this.generalMassMatrixProduct
       : this.hasCom ? this.eulerParameterComMassProduct : this.eulerParameterMassProduct;
     if (this.gyroscopicForm === 'Rxyz') {
@@ -435,8 +427,15 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     return this.couplingMatrix(this.rotation, this.massCom, this.comCoupling);
   }
 
-  /** massMatrix in general: M = [mI, C; Cᵀ, G_lᵀJG_l] with the COM coupling C (zero without COM offset). */
-  private generalMassMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
+  massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
+    if (this.eulerParameterNode && !this.hasCom) {
+      this.eulerParameterMassMatrix(s, acc);
+      return;
+    }
+    if (this.gyroscopicForm === 'Rxyz') {
+      this.taitBryanMassMatrix(s, acc);
+      return;
+    }
     const m = this.localMatrix;
     zeroArray(m);
     const n = this.nLocalU, nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia;
