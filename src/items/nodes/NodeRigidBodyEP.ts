@@ -16,25 +16,16 @@ const parameters = {
 class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode, RigidBodyEPNodeModel> {
   readonly nAE: number;
   readonly localAngularVelocityCoordinates = false;
-  private readonly ep = new Float64Array(4);
 
   constructor(label: ItemLabel, reference: Float64Array, initial: Float64Array, velocities: Float64Array, addConstraint: boolean) {
     super(label, 7, 4, reference, initial, velocities, rigidNodeOutputs);
     this.nAE = addConstraint ? 1 : 0;
   }
 
-  /** Total Euler parameters p = p_ref + q (into this.ep). */
-  private eulerParameters(s: ItemState): Float64Array {
-    const p = this.ep, q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3;
-    p[0] = r[3] + q[i]; p[1] = r[4] + q[i + 1]; p[2] = r[5] + q[i + 2]; p[3] = r[6] + q[i + 3];
-    return p;
-  }
-
   /**
    * A(p) exactly in Exudyn's form (diagonal 1 − 2p_j² − 2p_k²), not orthogonal when |p| ≠ 1. This and the other
-   * per-iteration kinematics form p = p_ref + q in locals (the sums of eulerParameters, without the call and the stores
-   * and loads through this.ep, which cost baseline code, that a fresh process's first solve runs in, as much as the
-   * arithmetic); this.ep is left as it was.
+   * per-iteration kinematics form p = p_ref + q in locals (without a call and stores and loads through a work array,
+   * which cost baseline code, that a fresh process's first solve runs in, as much as the arithmetic).
    */
   orientation(s: ItemState, out: Float64Array): void {
     const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3;
@@ -116,15 +107,19 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
    * rotation Jacobian G covers).
    */
   override addRotatedVectorNullDirection(s: ItemState, vLocal: ArrayLike<number>, out: Float64Array, n: number): void {
-    const a = this.matrixWork;
-    this.orientation(s, a);
-    const p = this.eulerParameters(s);
-    const scale = 2 / (p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]);
+    // written out with p and A (orientation's entries) in locals: a rolling disc or spring-damper Jacobian calls this per
+    // evaluation, and the loops over a work matrix made a large optimizing job of a few products
+    const q = s.q, ref = this.referenceCoordinates, i = this.qIndex + 3;
+    const p0 = ref[3] + q[i], p1 = ref[4] + q[i + 1], p2 = ref[5] + q[i + 2], p3 = ref[6] + q[i + 3];
+    const scale = 2 / (p0 * p0 + p1 * p1 + p2 * p2 + p3 * p3);
     const v0 = vLocal[0], v1 = vLocal[1], v2 = vLocal[2];
-    for (let r = 0; r < 3; r++) {
-      const w = scale * (a[3 * r] * v0 + a[3 * r + 1] * v1 + a[3 * r + 2] * v2 - vLocal[r]);
-      for (let c = 0; c < 4; c++) out[r * n + 3 + c] += w * p[c];
-    }
+    const w0 = scale * ((-2 * p3 * p3 - 2 * p2 * p2 + 1) * v0 + (-2 * p3 * p0 + 2 * p2 * p1) * v1 + (2 * p3 * p1 + 2 * p2 * p0) * v2 - v0);
+    const w1 = scale * ((2 * p3 * p0 + 2 * p2 * p1) * v0 + (-2 * p3 * p3 - 2 * p1 * p1 + 1) * v1 + (2 * p3 * p2 - 2 * p1 * p0) * v2 - v1);
+    const w2 = scale * ((-2 * p2 * p0 + 2 * p3 * p1) * v0 + (2 * p3 * p2 + 2 * p1 * p0) * v1 + (-2 * p2 * p2 - 2 * p1 * p1 + 1) * v2 - v2);
+    const o0 = 3, o1 = n + 3, o2 = 2 * n + 3;
+    out[o0] += w0 * p0; out[o0 + 1] += w0 * p1; out[o0 + 2] += w0 * p2; out[o0 + 3] += w0 * p3;
+    out[o1] += w1 * p0; out[o1 + 1] += w1 * p1; out[o1 + 2] += w1 * p2; out[o1 + 3] += w1 * p3;
+    out[o2] += w2 * p0; out[o2 + 1] += w2 * p1; out[o2 + 2] += w2 * p2; out[o2 + 3] += w2 * p3;
   }
 
   /** ∂(Gᵀm)/∂p, constant since G = 2[−e, e0 I + ẽ] is linear in p (4 × 4). */
@@ -155,12 +150,21 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
     return rotXYZOfOrientation(this, s, into);
   }
 
-  /** Index 3: g = p·p − 1; index 2: g = 2 p·ṗ; ∂g/∂q = [0, 0, 0, 2p0, 2p1, 2p2, 2p3] (the position Jacobian, also for index 2). */
+  /**
+   * Index 3: g = p·p − 1; index 2: g = 2 p·ṗ; ∂g/∂q = [0, 0, 0, 2p0, 2p1, 2p2, 2p3] (the position Jacobian, also for index 2).
+   * Both forms of g are evaluated and one is taken, without a branch (here and in aeAndReaction), so that optimized code
+   * made in a run of one form (index 3: a solve's steps) meets no code without type feedback when the other comes
+   * (index 2: the next solve's initial accelerations); p in locals as in orientation.
+   */
   ae(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void {
-    const p = this.constraintValue(s, g, useIndex2);
+    const q = s.q, u = s.u, r = this.referenceCoordinates, i = this.qIndex + 3, j = this.uIndex + 3;
+    const p0 = r[3] + q[i], p1 = r[4] + q[i + 1], p2 = r[5] + q[i + 2], p3 = r[6] + q[i + 3];
+    const velocityLevel = 2 * p0 * u[j] + 2 * p1 * u[j + 1] + 2 * p2 * u[j + 2] + 2 * p3 * u[j + 3];
+    const positionLevel = p0 * p0 + p1 * p1 + p2 * p2 + p3 * p3 - 1;
+    g[0] = useIndex2 ? velocityLevel : positionLevel;
     if (c === undefined) return;
     c[0] = 0; c[1] = 0; c[2] = 0;
-    c[3] = 2 * p[0]; c[4] = 2 * p[1]; c[5] = 2 * p[2]; c[6] = 2 * p[3];
+    c[3] = 2 * p0; c[4] = 2 * p1; c[5] = 2 * p2; c[6] = 2 * p3;
   }
 
   /**
@@ -168,24 +172,16 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
    * assembler's product adds it: the zero entries too (0·λ turns a −0 entry into +0 and propagates a non-finite λ).
    */
   aeAndReaction(s: ItemState, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array): void {
-    const p = this.constraintValue(s, g, useIndex2);
+    const q = s.q, u = s.u, ref = this.referenceCoordinates, k = this.qIndex + 3, j = this.uIndex + 3;
+    const p0 = ref[3] + q[k], p1 = ref[4] + q[k + 1], p2 = ref[5] + q[k + 2], p3 = ref[6] + q[k + 3];
+    const velocityLevel = 2 * p0 * u[j] + 2 * p1 * u[j + 1] + 2 * p2 * u[j + 2] + 2 * p3 * u[j + 3];
+    const positionLevel = p0 * p0 + p1 * p1 + p2 * p2 + p3 * p3 - 1;
+    g[0] = useIndex2 ? velocityLevel : positionLevel;
     const l = lambda[first];
     if (l === 0) return;
     const i = this.uIndex;
     r[i] += 0 * l; r[i + 1] += 0 * l; r[i + 2] += 0 * l;
-    r[i + 3] += 2 * p[0] * l; r[i + 4] += 2 * p[1] * l; r[i + 5] += 2 * p[2] * l; r[i + 6] += 2 * p[3] * l;
-  }
-
-  /** Writes g[0] of {@link RigidBodyEPNodeModel.ae}; returns the Euler parameters (this.ep). */
-  private constraintValue(s: ItemState, g: Float64Array, useIndex2: boolean): Float64Array {
-    const p = this.eulerParameters(s);
-    if (useIndex2) {
-      const u = s.u, i = this.uIndex + 3;
-      g[0] = 2 * p[0] * u[i] + 2 * p[1] * u[i + 1] + 2 * p[2] * u[i + 2] + 2 * p[3] * u[i + 3];
-    } else {
-      g[0] = p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3] - 1;
-    }
-    return p;
+    r[i + 3] += 2 * p0 * l; r[i + 4] += 2 * p1 * l; r[i + 5] += 2 * p2 * l; r[i + 6] += 2 * p3 * l;
   }
 }
 

@@ -78,6 +78,14 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * round-off, and its numerical Jacobian differences of round-off).
    */
   ode2Lhs?: (s: ItemState, f: Float64Array) => void;
+  /**
+   * out[ltg[r]] += (M a)_r with a read at a[ltg[c]], without the local matrix: the nonzero entries of massMatrix, formed
+   * with the same operations, times a, summed per row over the columns in local order (the operations of the product
+   * with the local matrix; its zero entries add nothing). The same values as through massMatrix to the last bit. Set at
+   * bind, a field and not a dispatching method (no optimizing job is spent on a method that only chooses): the
+   * Euler-parameter kernels (eulerParameterMassProduct, eulerParameterComMassProduct) or the general form.
+   */
+  massMatrixProduct: (s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array) => void = this.generalMassMatrixProduct;
   /** True on NodeRigidBodyEP (set at bind): ω̄ comes from the node (see bodyGyroscopicForce). */
   private eulerParameterNode = false;
   /**
@@ -176,6 +184,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.ode2Lhs_u = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_u;
     this.ode2Lhs_qu = this.gyroscopicForm === undefined ? undefined
       : this.gyroscopicForm === 'EP' ? this.eulerParameterGyroscopicJacobian_qu : this.taitBryanGyroscopicJacobian_qu;
+    this.massMatrixProduct = !this.eulerParameterNode ? this.generalMassMatrixProduct
+      : this.hasCom ? this.eulerParameterComMassProduct : this.eulerParameterMassProduct;
     if (this.gyroscopicForm === 'Rxyz') {
       const n = this.nLocalU, m = this.closedFormMass = new Float64Array(n * n);
       m[0] = 0 + this.mass; m[n + 1] = 0 + this.mass; m[2 * n + 2] = 0 + this.mass;
@@ -193,6 +203,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       c.set(ref.subarray(0, 3), 20);
       this.kernels = rigidBodyKernels();
       this.kernelSlot = this.kernels.slot();
+      // the constants into the slot now: the evaluations' constantsAddress then copies only where a slot is shared, and
+      // optimized code made for one body does not meet the copy (no type feedback) when the next system's body comes
+      this.kernels.constantsAddress(this.kernelConstants, this.kernelSlot);
     }
   }
 
@@ -480,17 +493,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     acc.addBlock(0, 0, 6, 6, m, 0, 6, 1);
   }
 
-  /**
-   * out[ltg[r]] += (M a)_r with a read at a[ltg[c]], without the local matrix: the nonzero entries of massMatrix, formed
-   * with the same operations, times a, summed per row over the columns in local order (the operations of the product
-   * with the local matrix; its zero entries add nothing). The same values as through massMatrix to the last bit.
-   */
-  massMatrixProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
-    if (this.eulerParameterNode) {
-      if (this.hasCom) this.eulerParameterComMassProduct(s, a, ltg, out);
-      else this.eulerParameterMassProduct(s, a, ltg, out);
-      return;
-    }
+  /** massMatrixProduct in general (see {@link RigidBodyModel.massMatrixProduct}). */
+  private generalMassMatrixProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
     const nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia, mass = this.mass;
     this.node.gLocal(s, g);
     const a0 = a[ltg[0]], a1 = a[ltg[1]], a2 = a[ltg[2]];
