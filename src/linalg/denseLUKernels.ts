@@ -10,7 +10,7 @@
  */
 
 import { denseLULargeModuleBase64, denseLUModuleBase64 } from './denseLUKernelsModule.ts';
-import { compileStoredModule, memoryPages, wasmPageBytes } from './storedWasmModule.ts';
+import { compileStoredModule, instantiateOnMemory, memoryPages, wasmPageBytes } from './storedWasmModule.ts';
 import { FlexdynError } from '../core/errors.ts';
 
 /** The kernels as called from JavaScript (addresses in bytes; see {@link denseLULayout}). */
@@ -102,13 +102,13 @@ let compiledLargeModule: WebAssembly.Module | undefined;
 /** An instance of the kernels on a memory of its own (the module is compiled at the first call). */
 export function denseLUKernels(memory: WebAssembly.Memory): DenseLUKernels {
   compiledModule ??= compileStoredModule(denseLUModuleBase64);
-  return new WebAssembly.Instance(compiledModule, { env: { memory } }).exports as unknown as DenseLUKernels;
+  return instantiateOnMemory<DenseLUKernels>(compiledModule, memory);
 }
 
 /** An instance of the large-matrix factorization on a memory of the kernels (the module is compiled at the first call). */
 export function denseLULargeKernel(memory: WebAssembly.Memory): DenseLULargeKernel {
   compiledLargeModule ??= compileStoredModule(denseLULargeModuleBase64);
-  return new WebAssembly.Instance(compiledLargeModule, { env: { memory } }).exports as unknown as DenseLULargeKernel;
+  return instantiateOnMemory<DenseLULargeKernel>(compiledLargeModule, memory);
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 
 import { sparseLDLTFactorizationModuleBase64, sparseLDLTSolveModuleBase64 } from './sparseLDLTKernelsModule.ts';
-import { compileStoredModule } from './storedWasmModule.ts';
+import { compileStoredModule, instantiateOnMemory } from './storedWasmModule.ts';
 
 /** The kernels as called from JavaScript (all addresses come from the header). */
 export interface SparseLDLTKernels {
@@ -38,8 +38,7 @@ let solveModule: WebAssembly.Module | undefined;
 export function sparseLDLTKernels(memory: WebAssembly.Memory): SparseLDLTKernels {
   factorizationModule ??= compileStoredModule(sparseLDLTFactorizationModuleBase64);
   solveModule ??= compileStoredModule(sparseLDLTSolveModuleBase64);
-  const imports = { env: { memory } };
-  const { factorize } = new WebAssembly.Instance(factorizationModule, imports).exports as unknown as SparseLDLTKernels;
-  const { solve, countNegative } = new WebAssembly.Instance(solveModule, imports).exports as unknown as SparseLDLTKernels;
+  const { factorize } = instantiateOnMemory<SparseLDLTKernels>(factorizationModule, memory);
+  const { solve, countNegative } = instantiateOnMemory<SparseLDLTKernels>(solveModule, memory);
   return { factorize, countNegative, solve };
 }

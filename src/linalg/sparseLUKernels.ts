@@ -8,7 +8,7 @@
  */
 
 import { sparseLUModuleBase64 } from './sparseLUKernelsModule.ts';
-import { compileStoredModule, memoryPages } from './storedWasmModule.ts';
+import { compileStoredModule, instantiateOnMemory, memoryPages } from './storedWasmModule.ts';
 
 /** The kernels as called from JavaScript (addresses in bytes; see {@link SparseLULayout}). */
 export interface SparseLUKernels {
@@ -112,7 +112,7 @@ let compiledModule: WebAssembly.Module | undefined;
 /** An instance of the kernels on `memory` (the module is compiled at the first call). */
 function sparseLUKernels(memory: WebAssembly.Memory): SparseLUKernels {
   compiledModule ??= compileStoredModule(sparseLUModuleBase64);
-  return new WebAssembly.Instance(compiledModule, { env: { memory } }).exports as unknown as SparseLUKernels;
+  return instantiateOnMemory<SparseLUKernels>(compiledModule, memory);
 }
 
 /** What holds a lent {@link SparseLUMemory}: a SparseLU, whose arrays are views of it. */

@@ -68,8 +68,17 @@ export interface KernelMemoryInstance<Exports> extends KernelInstance<Exports> {
 export function instantiateKernels<Exports>(modules: WebAssembly.Module | readonly WebAssembly.Module[], pages = 1): KernelMemoryInstance<Exports> {
   const memory = new WebAssembly.Memory({ initial: pages });
   const exports = {};
-  for (const module of Array.isArray(modules) ? modules : [modules]) Object.assign(exports, new WebAssembly.Instance(module, { env: { memory, atan2: Math.atan2 } }).exports);
+  for (const module of Array.isArray(modules) ? modules : [modules]) Object.assign(exports, instantiateOnMemory(module, memory));
   return { exports: exports as Exports, doubles: new Float64Array(memory.buffer), memory };
+}
+
+/**
+ * The exports of a compiled kernel module instantiated on `memory`, with the imports every kernel module may have
+ * (scripts/wasmKernelCompiler.ts): the memory as env.memory and the host's Math.atan2 as env.atan2 (a module takes only
+ * the imports it declares).
+ */
+export function instantiateOnMemory<Exports>(module: WebAssembly.Module, memory: WebAssembly.Memory): Exports {
+  return new WebAssembly.Instance(module, { env: { memory, atan2: Math.atan2 } }).exports as unknown as Exports;
 }
 
 /** Named regions of a kernel memory, consecutive from byte 0: each one's byte address (the kernels' array argument). */

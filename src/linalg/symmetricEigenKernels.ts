@@ -9,7 +9,7 @@
  */
 
 import { symmetricEigenModuleBase64 } from './symmetricEigenKernelsModule.ts';
-import { compileStoredModule, memoryPages, wasmPageBytes } from './storedWasmModule.ts';
+import { compileStoredModule, instantiateOnMemory, memoryPages, wasmPageBytes } from './storedWasmModule.ts';
 
 /** The kernels as called from JavaScript (addresses in bytes; see {@link symmetricEigenLayout}). */
 export interface SymmetricEigenKernels {
@@ -67,7 +67,7 @@ export function symmetricEigenKernels(bytes: number): { kernels: SymmetricEigenK
   if (instance === undefined || bytes > pages * wasmPageBytes) {
     compiledModule ??= compileStoredModule(symmetricEigenModuleBase64);
     const memory = new WebAssembly.Memory({ initial: Math.max(memoryPages(bytes), 2 * pages) });
-    const kernels = new WebAssembly.Instance(compiledModule, { env: { memory } }).exports as unknown as SymmetricEigenKernels;
+    const kernels = instantiateOnMemory<SymmetricEigenKernels>(compiledModule, memory);
     instance = { kernels, memory };
   }
   return instance;

@@ -19,7 +19,7 @@ import { rigidBodyModuleBase64 } from './rigidBodyKernelsModule.ts';
 import { rigidBodyJacobianModuleBase64 } from './rigidBodyJacobianKernelsModule.ts';
 import { rigidBodyVelocityModuleBase64 } from './rigidBodyVelocityKernelsModule.ts';
 import { rigidBodyLoadJacobianModuleBase64 } from './rigidBodyLoadJacobianKernelsModule.ts';
-import { compileStoredModule, instantiateKernels, type KernelExports, wasmPageBytes } from '../../linalg/storedWasmModule.ts';
+import { compileStoredModule, instantiateKernels, instantiateOnMemory, type KernelExports, wasmPageBytes } from '../../linalg/storedWasmModule.ts';
 
 /**
  * Entries of a body's constants (see rigidBodyKernelsSource.ts): J (9), the inertia's zero terms (3), the reference
@@ -88,8 +88,7 @@ export class RigidBodyKernels {
    * load Jacobian compiles none).
    */
   loadJacobian(): KernelExports<typeof loadJacobianSource> {
-    this.loadJacobianExports ??= new WebAssembly.Instance(compileStoredModule(rigidBodyLoadJacobianModuleBase64), { env: { memory: this.memory } })
-      .exports as unknown as KernelExports<typeof loadJacobianSource>;
+    this.loadJacobianExports ??= instantiateOnMemory(compileStoredModule(rigidBodyLoadJacobianModuleBase64), this.memory);
     return this.loadJacobianExports;
   }
 
