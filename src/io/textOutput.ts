@@ -36,15 +36,38 @@ function createRowKernel(): RowKernel {
   };
 }
 
+/** Kernel memory addresses of {@link layout}'s regions (module constants: no property loads per row). */
+const valuesAddress = layout.addresses.values, powersAddress = layout.addresses.powers, textAddress = layout.addresses.text,
+  stateAddress = layout.addresses.state;
+
 /**
  * Writes values[start] … values[end − 1], comma separated, as ASCII into out at `at` (room for 26 bytes per number) and
  * returns the position after them. A number's text is Exudyn's text output: the shortest text of the value rounded to
  * `precision` digits, `Number(value.toPrecision(precision)).toString()`, written here where the row kernel's fast path
  * (textOutputKernelsSource.ts: precision ≤ 15, no tie, not near a power of ten) does not apply. One kernel call per row
  * (and per such number): no string and no boxed double per number.
+ *
+ * The usual row (one chunk, every number on the kernel's fast path) takes one straight path without loops; any other row
+ * is written again from its start by {@link writeNumbersInChunks} (same text). A function run once per row whose common
+ * path is short stays in baseline code: the loops of the general path made V8 compile it with TurboFan in a process of
+ * a few thousand rows (mainSystemExtensionsTests), for less than the compile cost.
  */
 function writeNumbers(out: Uint8Array, at: number, values: Float64Array, precision: number, start: number, end: number): number {
   const kernel = rowKernel ??= createRowKernel();
+  const count = end - start;
+  if (count > 0 && count <= chunkValues) {
+    kernel.values.set(start === 0 && count === values.length ? values : values.subarray(start, end));
+    const written = kernel.formatRow(valuesAddress, 0, count, 0, precision >= 1 && precision < 16 ? precision : 0, powersAddress, textAddress, stateAddress);
+    if (kernel.state[0] === count) {
+      out.set(kernel.text.subarray(0, written), at);
+      return at + written;
+    }
+  }
+  return writeNumbersInChunks(kernel, out, at, values, precision, start, end);
+}
+
+/** {@link writeNumbers} for any row: chunks of {@link chunkValues} numbers, the numbers off the kernel's fast path by toPrecision. */
+function writeNumbersInChunks(kernel: RowKernel, out: Uint8Array, at: number, values: Float64Array, precision: number, start: number, end: number): number {
   const { text, state } = kernel;
   const digits = precision >= 1 && precision < 16 ? precision : 0;
   let p = at;
@@ -53,8 +76,7 @@ function writeNumbers(out: Uint8Array, at: number, values: Float64Array, precisi
     kernel.values.set(chunk === 0 && count === values.length ? values : values.subarray(chunk, chunk + count));
     let i = 0;
     while (i < count) {
-      const written = kernel.formatRow(layout.addresses.values, i, count, chunk + i > start ? 1 : 0, digits, layout.addresses.powers,
-        layout.addresses.text, layout.addresses.state);
+      const written = kernel.formatRow(valuesAddress, i, count, chunk + i > start ? 1 : 0, digits, powersAddress, textAddress, stateAddress);
       out.set(text.subarray(0, written), p);
       p += written;
       i = state[0];

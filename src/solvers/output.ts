@@ -37,6 +37,8 @@ export class OutputRecorder implements StepRecorder {
   private readonly sensorRowWidths: Int32Array;
   private solutionFile?: TextOutputFile;
   private readonly solutionRow: Float64Array;
+  /** Whether the model has sensors: without any, a step skips the sensors' write-time logic (recordSensors would do nothing). */
+  private readonly hasSensors: boolean;
 
   constructor(
     private readonly model: CompiledModel,
@@ -53,6 +55,7 @@ export class OutputRecorder implements StepRecorder {
     this.sensorRows = model.sensors.map(() => noSensorRow);
     this.sensorRowStarts = new Int32Array(model.sensors.length);
     this.sensorRowWidths = new Int32Array(model.sensors.length);
+    this.hasSensors = model.sensors.length > 0;
     this.solutionRow = new Float64Array(1 + nq + (exportRates && settings.exportVelocities ? nu : 0) + (exportRates && settings.exportAccelerations ? nu : 0)
       + nODE1 + (exportRates && settings.exportODE1Velocities ? nODE1 : 0) + (settings.exportAlgebraicCoordinates ? nAE : 0) + (settings.exportDataCoordinates ? nData : 0));
   }
@@ -119,7 +122,7 @@ export class OutputRecorder implements StepRecorder {
     // the end step's write times stored at every step (the same value otherwise): a store that only the last step of a
     // solve made threw away the optimized recorder there, for the next solve's steps
     const endWriteTime = this.endTime - stepSize;
-    if (this.settings.sensorsStoreAndWriteFiles) {
+    if (this.hasSensors && this.settings.sensorsStoreAndWriteFiles) {
       this.lastSensorsWritten = atEnd ? endWriteTime : this.lastSensorsWritten;
       if (t === this.startTime || t - this.lastSensorsWritten >= -writeTimeTolerance) {
         this.lastSensorsWritten = Math.max(this.lastSensorsWritten + this.settings.sensorsWritePeriod, t);
@@ -178,7 +181,6 @@ export class OutputRecorder implements StepRecorder {
    */
   private recordSensors(s: SystemState): void {
     const sensors = this.model.sensors;
-    if (sensors.length === 0) return;
     const records = this.records, t = s.t;
     let i = 0;
     try {
