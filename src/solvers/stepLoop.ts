@@ -1,6 +1,7 @@
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
+import type { SystemState } from '../model/SystemState.ts';
 import type { InMemoryFileSystem } from '../core/fileSystem.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { monotonicMilliseconds } from '../core/clock.ts';
@@ -50,23 +51,14 @@ export function runStepLoop(
   // the computation time a double from the start (NaN until it is stored at the end): see NewtonSolver's result record
   const statistics: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobianUpdates: 0, discontinuousIterations: 0, computationTime: Number.NaN };
   current.t = startTime;
-  if (!stateIsFinite(current)) {
-    // the initial rates and accelerations come from the items: name the one whose term is not finite, if any
-    const culprit = findFailingTerm(model, current, current.t);
-    throw new FlexdynError(`${stepper.name}: the initial state is not finite: ${describeNonFiniteState(model, assembler, current)}${culprit === undefined ? '' : `; ${culprit}`}`);
-  }
-  let stopped = false;
-  try {
-    stopped = hooks.postStepUserFunction !== undefined && callStepHook('postStepUserFunction', hooks.postStepUserFunction, current.mbs, startTime) === false;
-    recorder.finishStep(current, h, true);
-  } catch (error) {
-    throw stepError(error, stepper.name, `at the initial time t = ${startTime}`, 'no sensor row is stored');
-  }
+  let stopped = startSteps(model, assembler, stepper, recorder, hooks, startTime, h);
   let stepIndex = 1;
   let stepsSinceReduction = 0;
   /** The node and object revision the stepper has seen (parameters changed between solves are new to a new stepper anyway). */
   let revision = model.nodeObjectRevision;
   let endReached = stopped || endTime - startTime <= 1e-10;
+  // the loop holds the path of an accepted step only: failures, rejections and their messages are functions of their own
+  // (never called in a solve without them, so not compiled into the loop's optimized code)
   while (!endReached) {
     startOfStep.copyFrom(current);
     stepper.saveStartOfStep();
@@ -81,10 +73,7 @@ export function runStepLoop(
         current.t = stepIndex * h + startTime;
       }
       const t = current.t;
-      if (!(h > 0 && t > startOfStep.t)) {
-        current.copyFrom(startOfStep);
-        throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: the step size must be positive and advance the time beyond t = ${startOfStep.t} (a step below the resolution of t); ${keptState(startOfStep.t)}`);
-      }
+      if (!(h > 0 && t > startOfStep.t)) throw nonAdvancingStep(stepper, current, startOfStep, t, stepIndex, h);
       let failure: string | undefined;
       let nextStepSize: number | undefined;
       try {
@@ -128,26 +117,9 @@ export function runStepLoop(
           nextStepSize = attempt.nextStepSize;
         }
       } catch (error) {
-        const cause = error instanceof FlexdynError ? undefined : findFailingTerm(model, startOfStep, t);
-        current.copyFrom(startOfStep);
-        stepper.restoreStartOfStep();
-        throw stepError(error, stepper.name, failedAt(t, stepIndex, h), keptState(startOfStep.t), cause);
+        throw failedStep(error, model, stepper, current, startOfStep, t, stepIndex, h);
       }
-      statistics.rejectedSteps++;
-      current.copyFrom(startOfStep);
-      stepper.restoreStartOfStep();
-      if (attemptNumber >= maximumRejectionsPerStep) {
-        throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: the step was rejected ${attemptNumber} times (last: ${failure ?? 'step not accepted'}); ${keptState(startOfStep.t)}`);
-      }
-      if (adaptive && nextStepSize !== undefined && nextStepSize > 0 && nextStepSize < h) {
-        h = nextStepSize;
-        stepsSinceReduction = 0;
-        continue;
-      }
-      if (!adaptive || h <= schedule.minimumStepSize) {
-        throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: ${failure ?? 'step not accepted'}; ${keptState(startOfStep.t)}`);
-      }
-      h = Math.max(h * schedule.adaptiveStepDecrease, schedule.minimumStepSize);
+      h = reducedStepSize(statistics, schedule, stepper, current, startOfStep, adaptive, attemptNumber, failure, nextStepSize, t, stepIndex, h);
       stepsSinceReduction = 0;
     }
     stepIndex++;
@@ -155,6 +127,60 @@ export function runStepLoop(
   }
   statistics.computationTime = (monotonicMilliseconds() - started) / 1000;
   return statistics;
+}
+
+/**
+ * The start of {@link runStepLoop}: checks the initial state, runs the post-step function and records the initial
+ * time; returns whether the post-step function stopped the solve.
+ */
+function startSteps(model: CompiledModel, assembler: SystemAssembler, stepper: TimeStepper, recorder: StepRecorder, hooks: SolverHooks, startTime: number, h: number): boolean {
+  const { current } = model.data;
+  if (!stateIsFinite(current)) {
+    // the initial rates and accelerations come from the items: name the one whose term is not finite, if any
+    const culprit = findFailingTerm(model, current, current.t);
+    throw new FlexdynError(`${stepper.name}: the initial state is not finite: ${describeNonFiniteState(model, assembler, current)}${culprit === undefined ? '' : `; ${culprit}`}`);
+  }
+  try {
+    const stopped = hooks.postStepUserFunction !== undefined && callStepHook('postStepUserFunction', hooks.postStepUserFunction, current.mbs, startTime) === false;
+    recorder.finishStep(current, h, true);
+    return stopped;
+  } catch (error) {
+    throw stepError(error, stepper.name, `at the initial time t = ${startTime}`, 'no sensor row is stored');
+  }
+}
+
+/** The error of a step that does not advance the time (h ≤ 0, or below the resolution of t); the start of the step is restored. */
+function nonAdvancingStep(stepper: TimeStepper, current: SystemState, startOfStep: SystemState, t: number, stepIndex: number, h: number): FlexdynError {
+  current.copyFrom(startOfStep);
+  return new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: the step size must be positive and advance the time beyond t = ${startOfStep.t} (a step below the resolution of t); ${keptState(startOfStep.t)}`);
+}
+
+/** The error of an attempt that threw; the start of the step is restored (state and stepper). */
+function failedStep(error: unknown, model: CompiledModel, stepper: TimeStepper, current: SystemState, startOfStep: SystemState, t: number, stepIndex: number, h: number): FlexdynError {
+  const cause = error instanceof FlexdynError ? undefined : findFailingTerm(model, startOfStep, t);
+  current.copyFrom(startOfStep);
+  stepper.restoreStartOfStep();
+  return stepError(error, stepper.name, failedAt(t, stepIndex, h), keptState(startOfStep.t), cause);
+}
+
+/**
+ * A rejected attempt: counts it, restores the start of the step (state and stepper) and returns the step size of the next
+ * attempt (the stepper's proposal if smaller, else h reduced by adaptiveStepDecrease), or throws when the step cannot be
+ * reduced (a fixed step, the minimum step size, {@link maximumRejectionsPerStep} attempts).
+ */
+function reducedStepSize(statistics: SolverStatistics, schedule: StepSchedule, stepper: TimeStepper, current: SystemState, startOfStep: SystemState, adaptive: boolean,
+  attemptNumber: number, failure: string | undefined, nextStepSize: number | undefined, t: number, stepIndex: number, h: number): number {
+  statistics.rejectedSteps++;
+  current.copyFrom(startOfStep);
+  stepper.restoreStartOfStep();
+  if (attemptNumber >= maximumRejectionsPerStep) {
+    throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: the step was rejected ${attemptNumber} times (last: ${failure ?? 'step not accepted'}); ${keptState(startOfStep.t)}`);
+  }
+  if (adaptive && nextStepSize !== undefined && nextStepSize > 0 && nextStepSize < h) return nextStepSize;
+  if (!adaptive || h <= schedule.minimumStepSize) {
+    throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: ${failure ?? 'step not accepted'}; ${keptState(startOfStep.t)}`);
+  }
+  return Math.max(h * schedule.adaptiveStepDecrease, schedule.minimumStepSize);
 }
 
 /** `at t = … (step k, step size h)` of a failure message (built only when a step fails: no string per step). */
