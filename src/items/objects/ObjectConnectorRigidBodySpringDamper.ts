@@ -11,6 +11,7 @@ import { NodeMarkerInputs, RigidMarkerPair, bindDataNode, nodeMarkerKind } from 
 import { float64Views } from '../../linalg/arrays.ts';
 import { rigidBodySpringDamperKernels, rigidBodySpringDamperMarkerCapacity, type RigidBodySpringDamperKernels } from './rigidBodySpringDamperKernels.ts';
 import { translationSpringDamperSetupDoubles, translationSpringDamperSlot, type TranslationSpringDamperKernels } from './translationSpringDamperKernels.ts';
+import { intrinsicSpringDamperSetupDoubles, intrinsicSpringDamperSlot, type IntrinsicSpringDamperKernels } from './intrinsicSpringDamperKernels.ts';
 import type { KernelRegion } from './kernelRegions.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
@@ -128,7 +129,13 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * set in bind), undefined for the others.
    */
   private nodeSlot: KernelRegion<TranslationSpringDamperKernels> | undefined = undefined;
-  /** The markers' kinds, nodes and constants of {@link RigidBodySpringDamperModel.nodeSlot} (nodeMarkerKind). */
+  /**
+   * The kernel slot of an intrinsic connector without user function whose markers are fixed or on rigid bodies on
+   * Euler-parameter nodes (nodeMarkerKind ≥ 0, the bodies' addForceTorqueTransposed): ode2Lhs forms the markers'
+   * kinematics, the force law and the loads in one call (intrinsicSpringDamperKernels.ts; set in bind), undefined for the others.
+   */
+  private intrinsicSlot: KernelRegion<IntrinsicSpringDamperKernels> | undefined = undefined;
+  /** The markers' kinds, nodes and constants of {@link RigidBodySpringDamperModel.nodeSlot} and intrinsicSlot (nodeMarkerKind). */
   private readonly nodeInputs = new NodeMarkerInputs();
   /** The q-Jacobian's loads at the state (see stiffnessJacobian): the force −F on marker 0 and the joint torque T. */
   private readonly force0 = new Float64Array(3);
@@ -194,13 +201,27 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
 
   /**
    * The slot of {@link RigidBodySpringDamperModel.nodeSlot} with the connector's set-up (R0, the translational blocks of K
-   * and D, the offset), for a translation-only connector whose markers are fixed or on Euler-parameter nodes.
+   * and D, the offset), for a translation-only connector whose markers are fixed or on Euler-parameter nodes; or that of
+   * {@link RigidBodySpringDamperModel.intrinsicSlot} (R0, R1, K, D, the offset).
    */
   private bindNodeSlot(): void {
     const { marker0, marker1, n0, n1 } = this.markers;
     const kind0 = nodeMarkerKind(marker0, n0), kind1 = nodeMarkerKind(marker1, n1);
     this.nodeSlot = undefined;
-    if (!this.translationOnly || kind0 < 0 || kind1 < 0) return;
+    this.intrinsicSlot = undefined;
+    if (kind0 < 0 || kind1 < 0) return;
+    if (this.v.intrinsicFormulation && this.v.springForceTorqueUserFunction === 0 && this.forceTorqueDirect) {
+      const slot = intrinsicSpringDamperSlot(), region = slot.region;
+      region.set(this.markers.r0, 0);
+      region.set(this.markers.r1, 9);
+      region.set(this.stiffness, 18);
+      region.set(this.damping, 54);
+      region.set(this.offset, 90);
+      this.intrinsicSlot = slot;
+      this.nodeInputs.bind(this.markers, kind0, kind1, region.subarray(intrinsicSpringDamperSetupDoubles));
+      return;
+    }
+    if (!this.translationOnly) return;
     const slot = translationSpringDamperSlot(), region = slot.region, k = this.stiffness, d = this.damping;
     region.set(this.markers.r0, 0);
     for (let i = 0; i < 3; i++) {
@@ -683,6 +704,17 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       return;
     }
     if (this.v.intrinsicFormulation && this.v.springForceTorqueUserFunction === 0) {
+      const slot = this.intrinsicSlot;
+      if (slot !== undefined) {
+        // by the kernel, which adds to the local vector in its memory (in this function: see the translation-only path)
+        const k = slot.kernels, { n0, n1 } = this.markers, nodeInputs = this.nodeInputs, out = k.out, n = n0 + n1;
+        nodeInputs.write(s, k.nodes);
+        for (let i = 0; i < n; i++) out[i] = f[i];
+        if (k.loads(slot.address, n0, n1, nodeInputs.kind0, nodeInputs.kind1, this.markers.r0FromLeft ? 1 : 0, this.hasDamping ? 1 : 0) === 0) {
+          for (let i = 0; i < n; i++) f[i] = out[i];
+          return;
+        }
+      }
       this.intrinsicLoads(s, f);
       return;
     }
