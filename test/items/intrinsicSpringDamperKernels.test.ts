@@ -9,7 +9,7 @@ import { bitPatterns, kernelValues } from '../helpers/kernelValues.ts';
  * The intrinsic rigid-body spring-damper's kernel as WebAssembly against its source run as JavaScript on the same memory,
  * bit for bit: the shared regions and the connector's slot after both calls, from random values with ±0, subnormals, ±∞
  * and NaN among them, for every pair of marker kinds (fixed, node reference point, body-fixed point), R0 from either
- * side, with and without damping (the module's atan2, sin and cos are the host's). Then whole runs through the kernel
+ * side, all flags (damping, velocities, force law, loads; the module's atan2, sin and cos are the host's). Then whole runs through the kernel
  * against the connector's JavaScript.
  * (test/scripts/wasmKernelCompiler.test.ts checks that the stored module is the source's compiled bytes.)
  */
@@ -22,29 +22,29 @@ describe('intrinsic spring-damper kernel', () => {
     const at = (byte: number, length: number) => new Float64Array(memory.buffer, byte, length);
     const next = kernelValues(seed, { specialShare: special, decades: 2 });
     const setup = intrinsicSpringDamperSetupDoubles;
-    let cases = 0, loads = 0;
+    let cases = 0, formed = 0;
     for (const kind0 of [0, 1, 2]) {
       for (const kind1 of [0, 1, 2]) {
         const n0 = kind0 > 0 ? 7 : 0, n1 = kind1 > 0 ? 7 : 0;
-        for (let flags = 0; flags < 4; flags++) {
-          const fromLeft = flags & 1, hasDamping = (flags >> 1) & 1;
+        for (let flags = 0; flags < 32; flags++) {
+          const fromLeft = flags & 1, hasDamping = (flags >> 1) & 1, velocities = (flags >> 2) & 1, linear = (flags >> 3) & 1, loads = (flags >> 4) & 1;
           for (let i = 0; i < used.length; i++) used[i] = next();
           const start = used.slice();
           const result = intrinsicNodeLoads(k.a0, k.a1, k.p0, k.p1, k.v0, k.v1, k.w0, k.w1, k.j0, k.g0, k.j1, k.g1, k.a0All, k.a1All,
             k.relRot, k.logTerms, k.dv, k.omegaRel, k.aj, k.u6, k.v6, k.f6, k.force, k.torque0, k.torque1, k.tInverse, k.halfExp, k.nodes,
             k.out, at(slot, 9), at(slot + 8 * 9, 9), at(slot + 8 * 18, 36), at(slot + 8 * 54, 36), at(slot + 8 * 90, 6),
-            at(slot + 8 * setup, 18), at(slot + 8 * (setup + 18), 18), n0, n1, kind0, kind1, fromLeft, hasDamping);
+            at(slot + 8 * setup, 18), at(slot + 8 * (setup + 18), 18), n0, n1, kind0, kind1, fromLeft, hasDamping, velocities, linear, loads);
           const expected = bitPatterns(used);
           used.set(start);
-          expect(k.loads(slot, n0, n1, kind0, kind1, fromLeft, hasDamping)).toBe(result);
+          expect(k.loads(slot, n0, n1, kind0, kind1, fromLeft, hasDamping, velocities, linear, loads)).toBe(result);
           expect(bitPatterns(used)).toEqual(expected);
           cases++;
-          loads += result === 0 ? 1 : 0;
+          formed += result === 0 ? 1 : 0;
         }
       }
     }
-    expect(cases).toBe(36);
-    expect(loads).toBeGreaterThan(20);
+    expect(cases).toBe(288);
+    expect(formed).toBeGreaterThan(200);
   });
 
   it('returns 1 at 180° relative rotation and leaves the output unchanged', () => {
@@ -57,7 +57,7 @@ describe('intrinsic spring-damper kernel', () => {
     region.set([1, 0, 0, 0, 1, 0, 0, 0, 1], c0);
     region.set([1, 0, 0, 0, 1, 0, 0, 0, 1], c1);
     k.out.fill(0.5);
-    expect(k.loads(slot, 0, 0, 0, 0, 1, 0)).toBe(1);
+    expect(k.loads(slot, 0, 0, 0, 0, 1, 0, 0, 1, 1)).toBe(1);
     expect(Array.from(k.out)).toEqual(new Array(14).fill(0.5));
   });
 
@@ -74,7 +74,7 @@ describe('intrinsic spring-damper kernel', () => {
     region.set([1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 2, 3], c1);
     k.nodes.fill(0);
     k.out.fill(0);
-    expect(k.loads(slot, 7, 0, 1, 0, 1, 0)).toBe(0);
+    expect(k.loads(slot, 7, 0, 1, 0, 1, 0, 0, 1, 1)).toBe(0);
     // the lever −½uPos gives the torque τ = (−½Δp) × F = 0; Gᵀτ adds zeros
     expect(Array.from(k.out.subarray(0, 3))).toEqual([-10, -20, -30]);
     expect(Array.from(k.out.subarray(3, 7)).every((x) => x === 0)).toBe(true);

@@ -33,10 +33,12 @@ const slotDoubles = intrinsicSpringDamperSetupDoubles + 36;
 export type IntrinsicSpringDamperKernels = { readonly [Name in keyof typeof layout.lengths]: Float64Array<ArrayBuffer> } & {
   /**
    * One evaluation for the connector in the slot at byte address `slot` (the nodes' coordinates and velocities in the view
-   * `nodes`, marker i's from 14·i on; the connector's local vector in the view `out`, to which it adds): returns 1 at 180°
-   * relative rotation (out unchanged), else 0.
+   * `nodes`, marker i's from 14·i on): the markers' kinematics, frames and the state of the force law into the views, and
+   * with loads = 1 the entries added to the connector's local vector in the view `out`; returns 1 at 180° relative
+   * rotation (the state not formed, out unchanged), else 0 (flags 0 or 1; the source's intrinsicNodeLoads).
    */
-  loads(slot: number, n0: number, n1: number, kind0: number, kind1: number, fromLeft: number, hasDamping: number): number;
+  loads(slot: number, n0: number, n1: number, kind0: number, kind1: number, fromLeft: number, hasDamping: number, velocities: number,
+    linear: number, loads: number): number;
 };
 
 let compiled: WebAssembly.Module | undefined;
@@ -51,10 +53,12 @@ function createKernels(pages: number): KernelInstance<IntrinsicSpringDamperKerne
     a0, a1, p0, p1, v0, v1, w0, w1, j0, g0, j1, g1, a0All, a1All, relRot, logTerms, dv, omegaRel, aj, u6, v6, f6, force, torque0,
     torque1, tInverse, halfExp, nodes, out,
   } = layout.addresses;
-  const loads = (slot: number, n0: number, n1: number, kind0: number, kind1: number, fromLeft: number, hasDamping: number): number => kernel(
+  const loads = (slot: number, n0: number, n1: number, kind0: number, kind1: number, fromLeft: number, hasDamping: number, velocities: number,
+    linear: number, loads: number): number => kernel(
     a0, a1, p0, p1, v0, v1, w0, w1, j0, g0, j1, g1, a0All, a1All, relRot, logTerms, dv, omegaRel, aj, u6, v6, f6, force, torque0,
     torque1, tInverse, halfExp, nodes, out, slot, slot + 8 * 9, slot + 8 * 18, slot + 8 * 54, slot + 8 * 90,
     slot + 8 * intrinsicSpringDamperSetupDoubles, slot + 8 * (intrinsicSpringDamperSetupDoubles + 18), n0, n1, kind0, kind1, fromLeft, hasDamping,
+    velocities, linear, loads,
   );
   return { exports: { ...views, loads }, doubles };
 }

@@ -16,14 +16,16 @@ import { mat3Mul, nodeMarker } from './nodeMarkerKernelsSource.ts';
 import { intrinsicLog, intrinsicState } from './rigidBodySpringDamperKernelsSource.ts';
 
 /**
- * An intrinsic rigid-body spring-damper's ode2Lhs added to out (n0 + n1 entries, the connector's local vector copied in
- * before the call): the markers' kinematics from their nodes (nodeMarker with constants0, constants1 and `nodes`, marker
- * i's from 14·i on, kinds kind0, kind1) into a0, p0, v0, w0, j0, g0 and a1, p1, v1, w1, j1, g1; the joint frames a0All =
- * R0 A0 (fromLeft ≠ 0) or A0 R0 and a1All = A1 R1; with damping Δv = v1 − v0 and ω_rel = A1 ω̄1 − A0 ω̄0; the logarithm
- * (intrinsicLog, then uRot = 2 atan2(|e|, e0) e/|e|), φ = hypot3(uRot), and intrinsicState with the force law's set-up
- * (stiffness, damping, offset) into aj, u6, v6, f6, force, torque0, torque1; then each marker with coordinates adds
+ * An intrinsic rigid-body spring-damper's state and (loads ≠ 0) its ode2Lhs added to out (n0 + n1 entries, the
+ * connector's local vector copied in before the call): the markers' kinematics from their nodes (nodeMarker with
+ * constants0, constants1 and `nodes`, marker i's from 14·i on, kinds kind0, kind1) into a0, p0, v0, w0, j0, g0 and a1,
+ * p1, v1, w1, j1, g1; the joint frames a0All = R0 A0 (fromLeft ≠ 0) or A0 R0 and a1All = A1 R1; with velocities ≠ 0
+ * Δv = v1 − v0 and ω_rel = A1 ω̄1 − A0 ω̄0; the logarithm (intrinsicLog, then uRot = 2 atan2(|e|, e0) e/|e|), φ =
+ * hypot3(uRot), and intrinsicState (flags velocities, linear, loads, hasDamping) with the force law's set-up (stiffness,
+ * damping, offset) into aj, u6, v6, f6, force, torque0, torque1; then (loads ≠ 0) each marker with coordinates adds
  * ∓J_posᵀF + J_rotᵀτ_i as {@link addBodyForceTorque}. The set-up: R0 in `setup` [0…8], R1 in r1 (row-major). Returns 1
- * at 180° relative rotation (out not changed: the connector takes its JavaScript, whose logarithm differs there), else 0.
+ * at 180° relative rotation (after the frames; nothing else written: the connector takes its JavaScript, whose
+ * logarithm differs there), else 0.
  */
 export function intrinsicNodeLoads(
   a0: Float64Array, a1: Float64Array, p0: Float64Array, p1: Float64Array, v0: Float64Array, v1: Float64Array,
@@ -32,11 +34,11 @@ export function intrinsicNodeLoads(
   aj: Float64Array, u6: Float64Array, v6: Float64Array, f6: Float64Array, force: Float64Array, torque0: Float64Array, torque1: Float64Array,
   tInverse: Float64Array, halfExp: Float64Array, nodes: Float64Array, out: Float64Array, setup: Float64Array, r1: Float64Array,
   stiffness: Float64Array, damping: Float64Array, offset: Float64Array, constants0: Float64Array, constants1: Float64Array,
-  n0: Int, n1: Int, kind0: Int, kind1: Int, fromLeft: Int, hasDamping: Int,
+  n0: Int, n1: Int, kind0: Int, kind1: Int, fromLeft: Int, hasDamping: Int, velocities: Int, linear: Int, loads: Int,
 ): Int {
   nodeMarker(a0, p0, v0, w0, j0, g0, constants0, nodes, 0, kind0);
   nodeMarker(a1, p1, v1, w1, j1, g1, constants1, nodes, 14, kind1);
-  if (hasDamping !== 0) {
+  if (velocities !== 0) {
     dv[0] = v1[0] - v0[0]; dv[1] = v1[1] - v0[1]; dv[2] = v1[2] - v0[2];
   }
   if (fromLeft !== 0) mat3Mul(a0All, setup, a0);
@@ -48,7 +50,7 @@ export function intrinsicNodeLoads(
   const f = norm === 0 ? 0 : 1 / norm;
   const x = angle * (f * logTerms[2]), y = angle * (f * logTerms[3]), z = angle * (f * logTerms[4]);
   const phi = hypot3(x, y, z), half = 0.5 * phi;
-  if (hasDamping !== 0) {
+  if (velocities !== 0) {
     // A1 ω̄1 − A0 ω̄0
     const c0 = w1[0], c1 = w1[1], c2 = w1[2], b0 = w0[0], b1 = w0[1], b2 = w0[2];
     const s0 = a0[0] * b0 + a0[1] * b1 + a0[2] * b2;
@@ -64,7 +66,8 @@ export function intrinsicNodeLoads(
   if (phi < 0.05) cosH = 0;
   else cosH = Math.cos(half);
   intrinsicState(a0All, p0, p1, dv, omegaRel, stiffness, damping, offset, aj, u6, v6, f6, force, torque0, torque1, tInverse, halfExp,
-    x, y, z, phi, sinH, cosH, sinQuarter, hasDamping, 1, 1, hasDamping);
+    x, y, z, phi, sinH, cosH, sinQuarter, velocities, linear, loads, hasDamping);
+  if (loads === 0) return 0;
   if (n0 > 0) addBodyForceTorque(out, 0, a0, constants0, nodes, 0, kind0, force, -1, torque0);
   if (n1 > 0) addBodyForceTorque(out, n0, a1, constants1, nodes, 14, kind1, force, 1, torque1);
   return 0;
