@@ -19,8 +19,9 @@
  *   `+ - * /` (Int or f64 on both sides, no conversions; `/` not on Int), comparisons `< <= > >= === !==`, `&&`, `||`
  *   and `!` of comparisons, `c ? a : b` (wasm select), `array[index]` (a number of a Float64Array, an Int of an
  *   Int32Array, an Int byte of a Uint8Array; a constant part of the index goes into the access's offset, so the rest
- *   must not be negative), `Math.sqrt`, `Math.abs`, `Math.floor`, `Math.min` and `Math.max` of two numbers, `Math.atan2`
- *   (a call of the host's, imported as env.atan2: no wasm instruction computes it), `x | 0` of
+ *   must not be negative), `Math.sqrt`, `Math.abs`, `Math.floor`, `Math.min` and `Math.max` of two numbers, `Math.atan2`,
+ *   `Math.sin` and `Math.cos` (calls of the host's, imported as env.atan2, env.sin, env.cos: no wasm instruction computes
+ *   them), `x | 0` of
  *   a number (its Int, truncated; wasm traps beyond ±2³¹), calls of the file's functions. `&&`, `||` and `?:` evaluate both sides, as wasm does:
  *   keep them free of effects and of loads that may leave the memory (an index of −1).
  *
@@ -76,6 +77,7 @@ export const kernelSources: readonly KernelSource[] = [
   { source: 'src/io/textOutputKernelsSource.ts', module: 'src/io/textOutputKernelsModule.ts', constant: 'textOutputModuleBase64', description: 'The text of sensor and solution rows (textOutputKernelsSource.ts) as a WebAssembly module' },
   { source: 'src/items/objects/translationSpringDamperKernelsSource.ts', module: 'src/items/objects/translationSpringDamperKernelsModule.ts', constant: 'translationSpringDamperModuleBase64', description: "The generalized forces of a translation-only ObjectConnectorRigidBodySpringDamper on node markers (translationSpringDamperKernelsSource.ts)" },
   { source: 'src/items/objects/torsionalSpringDamperKernelsSource.ts', module: 'src/items/objects/torsionalSpringDamperKernelsModule.ts', constant: 'torsionalSpringDamperModuleBase64', description: "ObjectConnectorTorsionalSpringDamper's generalized forces on node markers (torsionalSpringDamperKernelsSource.ts)" },
+  { source: 'src/items/objects/intrinsicSpringDamperKernelsSource.ts', module: 'src/items/objects/intrinsicSpringDamperKernelsModule.ts', constant: 'intrinsicSpringDamperModuleBase64', description: "The generalized forces of an intrinsic ObjectConnectorRigidBodySpringDamper on node markers (intrinsicSpringDamperKernelsSource.ts)" },
 ];
 
 /** A value's type in a kernel: f64, i32 (Int), a Float64Array's, an Int32Array's or a Uint8Array's address, or a comparison's 0 or 1. */
@@ -129,7 +131,11 @@ const compoundOperators: Partial<Record<ts.SyntaxKind, ts.SyntaxKind>> = {
  * The Math functions a kernel calls in the host, imported as env.<name> (storedWasmModule.ts's instantiateKernels passes
  * them): the engine's own Math function, so the same double as the source run as JavaScript.
  */
-const hostFunctions: ReadonlyMap<string, WasmImport> = new Map([['atan2', { name: 'atan2', params: [f64, f64], result: f64 }]]);
+const hostFunctions: ReadonlyMap<string, WasmImport> = new Map([
+  ['atan2', { name: 'atan2', params: [f64, f64], result: f64 }],
+  ['sin', { name: 'sin', params: [f64], result: f64 }],
+  ['cos', { name: 'cos', params: [f64], result: f64 }],
+]);
 
 /** f64.min (as Math.min of two numbers: NaN if either is, −0 below +0). */
 const floatMin = (a: Code, b: Code): Code => [a, b, 0xa4];
@@ -193,7 +199,7 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
     return fail(node, `type ${text} is not a kernel type (number, Int${allowArray ? ', Float64Array, Int32Array, Uint8Array' : ''})`);
   };
 
-  // the host functions the module's functions call (Math.atan2 as env.atan2), numbered before the module's own
+  // the host functions the module's functions call (Math.atan2 as env.atan2, …), numbered before the module's own
   const calledHostFunctions = new Set<string>();
   const findHostCalls = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression)
@@ -373,9 +379,9 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
         if (name === 'floor' && args.length === 1) return floatFloor(args[0]);
         const host = hostFunctions.get(name);
         if (host !== undefined && args.length === host.params.length) return call(imports.indexOf(host), ...args);
-        return fail(node, 'only Math.sqrt, Math.abs, Math.floor (one argument), Math.min, Math.max and Math.atan2 (two) are in the subset');
+        return fail(node, 'only Math.sqrt, Math.abs, Math.floor, Math.sin, Math.cos (one argument), Math.min, Math.max and Math.atan2 (two) are in the subset');
       }
-      if (!ts.isIdentifier(callee)) return fail(node, 'only the file\'s functions and Math.sqrt/abs/floor/min/max/atan2 are called');
+      if (!ts.isIdentifier(callee)) return fail(node, 'only the file\'s functions and Math.sqrt/abs/floor/min/max/atan2/sin/cos are called');
       const signature = signatures.get(callee.text) ?? fail(node, 'unknown function');
       if (node.arguments.length !== signature.parameters.length) fail(node, `${signature.parameters.length} arguments expected`);
       const args = node.arguments.map((a, k) => {

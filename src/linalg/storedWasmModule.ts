@@ -59,8 +59,8 @@ export interface KernelMemoryInstance<Exports> extends KernelInstance<Exports> {
 }
 
 /**
- * Instantiates compiled kernel modules (each importing one memory, env.memory, and those that call it Math.atan2 as
- * env.atan2) on one new memory of `pages` pages; the
+ * Instantiates compiled kernel modules (each importing one memory, env.memory, and those that call them Math.atan2,
+ * Math.sin, Math.cos as env.atan2, env.sin, env.cos) on one new memory of `pages` pages; the
  * exports of all of them, merged (a family whose kernels are split into several modules shares the memory). Item
  * kernels share one instance per process and family: their calls never nest, so fixed regions of the memory serve as
  * every call's inputs and outputs.
@@ -74,11 +74,11 @@ export function instantiateKernels<Exports>(modules: WebAssembly.Module | readon
 
 /**
  * The exports of a compiled kernel module instantiated on `memory`, with the imports every kernel module may have
- * (scripts/wasmKernelCompiler.ts): the memory as env.memory and the host's Math.atan2 as env.atan2 (a module takes only
- * the imports it declares).
+ * (scripts/wasmKernelCompiler.ts): the memory as env.memory and the host's Math.atan2, Math.sin and Math.cos as env.atan2,
+ * env.sin and env.cos (a module takes only the imports it declares).
  */
 export function instantiateOnMemory<Exports>(module: WebAssembly.Module, memory: WebAssembly.Memory): Exports {
-  return new WebAssembly.Instance(module, { env: { memory, atan2: Math.atan2 } }).exports as unknown as Exports;
+  return new WebAssembly.Instance(module, { env: { memory, atan2: Math.atan2, sin: Math.sin, cos: Math.cos } }).exports as unknown as Exports;
 }
 
 /** Named regions of a kernel memory, consecutive from byte 0: each one's byte address (the kernels' array argument). */

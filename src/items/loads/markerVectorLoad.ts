@@ -150,6 +150,12 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
   private addNodeTorque(s: ItemState, node: RigidNodeModel, f: Float64Array): void {
     const v = this.vector;
     evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.loadValues, v);
+    if (this.bodyFixed && node.addRotatedTorque !== undefined) {
+      // an Euler-parameter node: the same operations in one call
+      this.localVector.set(v);
+      node.addRotatedTorque(s, this.localVector, v, f);
+      return;
+    }
     if (this.bodyFixed) {
       this.localVector.set(v);
       node.orientation(s, this.rotation);

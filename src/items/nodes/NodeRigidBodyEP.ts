@@ -67,6 +67,28 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
   }
 
   /**
+   * out[0…2] += 0·τ's sum and out[3…6] += Gᵀτ for τ = A τ_local (into `torque`): orientation's A, mat3MulVecInto's
+   * product, the zero block's sum and addRotationJacobianTransposed's rows, in their order, with p, A and G in locals (a
+   * body-fixed torque adds this in every residual; one call instead of three).
+   */
+  override addRotatedTorque(s: ItemState, localTorque: ArrayLike<number>, torque: Float64Array, out: Float64Array): void {
+    const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3;
+    const p0 = r[3] + q[i], p1 = r[4] + q[i + 1], p2 = r[5] + q[i + 2], p3 = r[6] + q[i + 3];
+    const x0 = localTorque[0], x1 = localTorque[1], x2 = localTorque[2];
+    const t0 = (-2 * p3 * p3 - 2 * p2 * p2 + 1) * x0 + (-2 * p3 * p0 + 2 * p2 * p1) * x1 + (2 * p3 * p1 + 2 * p2 * p0) * x2;
+    const t1 = (2 * p3 * p0 + 2 * p2 * p1) * x0 + (-2 * p3 * p3 - 2 * p1 * p1 + 1) * x1 + (2 * p3 * p2 - 2 * p1 * p0) * x2;
+    const t2 = (-2 * p2 * p0 + 2 * p3 * p1) * x0 + (2 * p3 * p2 + 2 * p1 * p0) * x1 + (-2 * p2 * p2 - 2 * p1 * p1 + 1) * x2;
+    torque[0] = t0; torque[1] = t1; torque[2] = t2;
+    const zero = 0 * t0 + 0 * t1 + 0 * t2;
+    out[0] += zero; out[1] += zero; out[2] += zero;
+    const e0 = 2 * p0, e1 = 2 * p1, e2 = 2 * p2, e3 = 2 * p3;
+    out[3] += -e1 * t0 + -e2 * t1 + -e3 * t2;
+    out[4] += e0 * t0 + e3 * t1 + -e2 * t2;
+    out[5] += -e3 * t0 + e0 * t1 + e1 * t2;
+    out[6] += e2 * t0 + -e1 * t1 + e0 * t2;
+  }
+
+  /**
    * ω = G ṗ written out (no work matrix): each row's sum from 0 over the four products in the order of the base class's
    * G·ṗ, so the same numbers (every contact on an Euler-parameter body asks for it in each residual).
    */

@@ -96,6 +96,8 @@ export interface RigidBodyNode extends OrientedNode {
   addRotationJacobianTransposed(s: ItemState, torque: ArrayLike<number>, out: Float64Array, offset: number): void;
   /** Writes ∂(Gᵀm)/∂θ (n_rot × n_rot row-major) for a fixed global vector m. */
   gTransposedVector_q(s: ItemState, m: ArrayLike<number>, out: Float64Array): void;
+  /** A body-fixed torque's generalized forces in one call (Euler parameters only; see RigidNodeModel.addRotatedTorque). */
+  addRotatedTorque?(s: ItemState, localTorque: ArrayLike<number>, torque: Float64Array, out: Float64Array): void;
 }
 
 /**
@@ -154,6 +156,13 @@ export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyN
 
   /** Only nodes whose rotation Jacobian has null directions (Euler parameters) define it (NodeModel.addRotatedVectorNullDirection). */
   addRotatedVectorNullDirection?(s: ItemState, vLocal: ArrayLike<number>, out: Float64Array, n: number): void;
+
+  /**
+   * Only Euler-parameter nodes define it: a body-fixed torque's generalized forces in one call, out[0…2] += 0·τ's sum and
+   * out[3…] += Gᵀτ with τ = A τ_local, τ written into `torque` (the operations of orientation, mat3MulVecInto, the zero
+   * block's sum and addRotationJacobianTransposed, in their order).
+   */
+  addRotatedTorque?(s: ItemState, localTorque: ArrayLike<number>, torque: Float64Array, out: Float64Array): void;
 
   /** Writes Ġ_l θ̇ (zero unless hasGLocalDotTerm). */
   gLocalDotRates(_s: ItemState, out: Float64Array): void {

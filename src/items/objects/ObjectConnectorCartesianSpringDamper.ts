@@ -5,6 +5,7 @@ import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, userFunction, vector, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { MarkerPair, positionMarkers } from './connectorBase.ts';
+import { PointMarkerShortcuts } from './pointMarkerShortcuts.ts';
 import { float64Views } from '../../linalg/arrays.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
@@ -40,6 +41,10 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
   private localMatrix = new Float64Array(0);
   private nLocal = 0;
   private readonly markers: MarkerPair;
+  /** The shortcuts of fixed markers and points (set in bind). */
+  private readonly points = new PointMarkerShortcuts();
+  /** Active, without a user function, on a pair of {@link PointMarkerShortcuts.points}: ode2Lhs and the Jacobians take the shortcuts (set in bind). */
+  private pointPath = false;
   private readonly stiffness: Float64Array;
   private readonly damping: Float64Array;
   private readonly offset: Float64Array;
@@ -76,13 +81,16 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
       this.ode2Lhs_q = (s, acc, factor) => {
         const k = this.localMatrix;
         zeroArray(k);
-        this.addPositionJacobian(s, k, factor);
+        // points: Jᵀ diag(k) J alone (no null directions, no ∂v/∂q, constant Jacobians)
+        if (this.pointPath) this.points.addProjectedMatrix(this.markers, this.stiffnessMatrix, factor, k);
+        else this.addPositionJacobian(s, k, factor);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, k, 0, this.nLocal, 1);
       };
       this.ode2Lhs_u = (s, acc, factor) => {
         const d = this.localMatrix;
         zeroArray(d);
-        this.addVelocityJacobian(s, d, factor);
+        if (this.pointPath) this.points.addProjectedMatrix(this.markers, this.dampingMatrix, factor, d);
+        else this.addVelocityJacobian(s, d, factor);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, d, 0, this.nLocal, 1);
       };
     } else {
@@ -93,6 +101,8 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
 
   bind(context: BindContext): void {
     this.markers.bind(context);
+    this.points.bind(this.markers);
+    this.pointPath = this.points.points && this.activeConnector && this.userFunction === 0;
     this.localNodes = this.markers.localNodes;
     this.nLocal = this.markers.n0 + this.markers.n1;
     this.localMatrix = denseLocalMatrix(this.nLocal);
@@ -128,9 +138,25 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (this.pointPath) {
+      this.pointLhs(s, f);
+      return;
+    }
     if (!this.activeConnector) return;
     this.evaluate(s);
     this.markers.addForcePairAt(s, this.force, f);
+  }
+
+  /** ode2Lhs on the {@link CartesianSpringDamperModel.pointPath}: evaluate's numbers without a user function, the force pair of the points. */
+  private pointLhs(s: ItemState, f: Float64Array): void {
+    const { markers, displacement: u, force, offset, stiffness, damping } = this;
+    this.points.evaluateRelative(markers, s);
+    const dp = markers.dp, dv = markers.dv;
+    for (let i = 0; i < 3; i++) {
+      u[i] = dp[i] - offset[i];
+      force[i] = stiffness[i] * u[i] + damping[i] * dv[i];
+    }
+    this.points.addForcePair(markers, force, f);
   }
 
   /**

@@ -11,6 +11,7 @@ import { NodeMarkerInputs, RigidMarkerPair, bindDataNode, nodeMarkerKind } from 
 import { float64Views } from '../../linalg/arrays.ts';
 import { rigidBodySpringDamperKernels, rigidBodySpringDamperMarkerCapacity, type RigidBodySpringDamperKernels } from './rigidBodySpringDamperKernels.ts';
 import { translationSpringDamperSetupDoubles, translationSpringDamperSlot, type TranslationSpringDamperKernels } from './translationSpringDamperKernels.ts';
+import { intrinsicSpringDamperSetupDoubles, intrinsicSpringDamperSlot, type IntrinsicSpringDamperKernels } from './intrinsicSpringDamperKernels.ts';
 import type { KernelRegion } from './kernelRegions.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
@@ -128,7 +129,15 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * set in bind), undefined for the others.
    */
   private nodeSlot: KernelRegion<TranslationSpringDamperKernels> | undefined = undefined;
-  /** The markers' kinds, nodes and constants of {@link RigidBodySpringDamperModel.nodeSlot} (nodeMarkerKind). */
+  /**
+   * The kernel slot of an intrinsic connector without user function whose markers are fixed or on rigid bodies on
+   * Euler-parameter nodes (nodeMarkerKind ≥ 0, the bodies' addForceTorqueTransposed): ode2Lhs forms the markers'
+   * kinematics, the force law and the loads in one call (intrinsicSpringDamperKernels.ts; set in bind), undefined for the others.
+   */
+  private intrinsicSlot: KernelRegion<IntrinsicSpringDamperKernels> | undefined = undefined;
+  /** True after an evaluate by the kernel (evaluateNodes), which also gave the markers' Jacobians. */
+  private jacobiansFromNodes = false;
+  /** The markers' kinds, nodes and constants of {@link RigidBodySpringDamperModel.nodeSlot} and intrinsicSlot (nodeMarkerKind). */
   private readonly nodeInputs = new NodeMarkerInputs();
   /** The q-Jacobian's loads at the state (see stiffnessJacobian): the force −F on marker 0 and the joint torque T. */
   private readonly force0 = new Float64Array(3);
@@ -194,13 +203,27 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
 
   /**
    * The slot of {@link RigidBodySpringDamperModel.nodeSlot} with the connector's set-up (R0, the translational blocks of K
-   * and D, the offset), for a translation-only connector whose markers are fixed or on Euler-parameter nodes.
+   * and D, the offset), for a translation-only connector whose markers are fixed or on Euler-parameter nodes; or that of
+   * {@link RigidBodySpringDamperModel.intrinsicSlot} (R0, R1, K, D, the offset).
    */
   private bindNodeSlot(): void {
     const { marker0, marker1, n0, n1 } = this.markers;
     const kind0 = nodeMarkerKind(marker0, n0), kind1 = nodeMarkerKind(marker1, n1);
     this.nodeSlot = undefined;
-    if (!this.translationOnly || kind0 < 0 || kind1 < 0) return;
+    this.intrinsicSlot = undefined;
+    if (kind0 < 0 || kind1 < 0) return;
+    if (this.v.intrinsicFormulation && this.v.springForceTorqueUserFunction === 0 && this.forceTorqueDirect) {
+      const slot = intrinsicSpringDamperSlot(), region = slot.region;
+      region.set(this.markers.r0, 0);
+      region.set(this.markers.r1, 9);
+      region.set(this.stiffness, 18);
+      region.set(this.damping, 54);
+      region.set(this.offset, 90);
+      this.intrinsicSlot = slot;
+      this.nodeInputs.bind(this.markers, kind0, kind1, region.subarray(intrinsicSpringDamperSetupDoubles));
+      return;
+    }
+    if (!this.translationOnly) return;
     const slot = translationSpringDamperSlot(), region = slot.region, k = this.stiffness, d = this.damping;
     region.set(this.markers.r0, 0);
     for (let i = 0; i < 3; i++) {
@@ -224,8 +247,10 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     if (!this.v.activeConnector || !this.hasDamping) return;
     this.evaluate(s, false);
     const { markers, aJoint: a, damping: dm, lever: w, dampingWork: m, u6 } = this;
-    markers.evaluateJacobians(s);
-    markers.evaluateRotationJacobians(s);
+    if (!this.jacobiansFromNodes) {
+      markers.evaluateJacobians(s);
+      markers.evaluateRotationJacobians(s);
+    }
     const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1 } = markers;
     const n = n0 + n1;
     if (this.v.intrinsicFormulation) {
@@ -342,8 +367,10 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     if (!this.v.activeConnector) return;
     this.evaluate(s, true);
     const { markers, aJoint: aj, u6, f6, lever: w } = this;
-    markers.evaluateJacobians(s);
-    markers.evaluateRotationJacobians(s);
+    if (!this.jacobiansFromNodes) {
+      markers.evaluateJacobians(s);
+      markers.evaluateRotationJacobians(s);
+    }
     const { n0, n1 } = markers;
     const n = n0 + n1;
     const { velocityQ0: vq0, velocityQ1: vq1, angularQ0: wq0, angularQ1: wq1, nullDirections0: nd0, nullDirections1: nd1 } = this;
@@ -507,6 +534,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    */
   private evaluate(s: ItemState, computeForce: boolean, velocities = true): void {
     const { markers, aJoint, u6, v6, work9, work3 } = this;
+    this.jacobiansFromNodes = this.intrinsicSlot !== undefined && this.evaluateNodes(s, computeForce, velocities);
+    if (this.jacobiansFromNodes) return;
     markers.evaluateRelativeAndFrames(s, velocities);
     if (velocities) markers.evaluateAngularVelocities(s);
     if (this.v.intrinsicFormulation) {
@@ -534,6 +563,33 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       v6[3] = w1[0]; v6[4] = w1[1]; v6[5] = w1[2];
     }
     if (computeForce) this.forceLaw(s);
+  }
+
+  /**
+   * evaluate of a connector with {@link RigidBodySpringDamperModel.intrinsicSlot} (no user function) by its kernel
+   * without the loads: the markers' positions, orientations, joint frames, (velocities) velocities and angular
+   * velocities, position and rotation Jacobians, and Aj, u6, (velocities) v6 and (computeForce) f6, copied from the
+   * kernel's views into the pair's and the connector's arrays (the values of evaluateRelativeAndFrames,
+   * evaluateAngularVelocities, evaluateIntrinsic, evaluateJacobians and evaluateRotationJacobians; checked by whole runs
+   * against them). Returns false at 180° relative rotation (nothing copied: evaluate's JavaScript then).
+   */
+  private evaluateNodes(s: ItemState, computeForce: boolean, velocities: boolean): boolean {
+    const slot = this.intrinsicSlot!, k = slot.kernels, markers = this.markers, nodeInputs = this.nodeInputs;
+    const { n0, n1, p0, p1, dp } = markers;
+    nodeInputs.write(s, k.nodes);
+    const v = velocities ? 1 : 0;
+    if (k.loads(slot.address, n0, n1, nodeInputs.kind0, nodeInputs.kind1, markers.r0FromLeft ? 1 : 0, this.hasDamping ? 1 : 0, v, computeForce ? 1 : 0, 0) !== 0) return false;
+    p0.set(k.p0); p1.set(k.p1); markers.a0.set(k.a0); markers.a1.set(k.a1); markers.a0All.set(k.a0All); markers.a1All.set(k.a1All);
+    dp[0] = p1[0] - p0[0]; dp[1] = p1[1] - p0[1]; dp[2] = p1[2] - p0[2];
+    this.aJoint.set(k.aj); this.u6.set(k.u6);
+    if (velocities) {
+      markers.v0.set(k.v0); markers.v1.set(k.v1); markers.dv.set(k.dv); markers.omega0.set(k.w0); markers.omega1.set(k.w1);
+      this.v6.set(k.v6);
+    }
+    if (computeForce) this.f6.set(k.f6);
+    if (n0 > 0) { markers.jacobian0.set(k.j0); markers.rotationJacobian0.set(k.g0); }
+    if (n1 > 0) { markers.jacobian1.set(k.j1); markers.rotationJacobian1.set(k.g1); }
+    return true;
   }
 
   /**
@@ -683,6 +739,18 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       return;
     }
     if (this.v.intrinsicFormulation && this.v.springForceTorqueUserFunction === 0) {
+      const slot = this.intrinsicSlot;
+      if (slot !== undefined) {
+        // by the kernel, which adds to the local vector in its memory (in this function: see the translation-only path)
+        const k = slot.kernels, { n0, n1 } = this.markers, nodeInputs = this.nodeInputs, out = k.out, n = n0 + n1;
+        nodeInputs.write(s, k.nodes);
+        for (let i = 0; i < n; i++) out[i] = f[i];
+        const damping = this.hasDamping ? 1 : 0;
+        if (k.loads(slot.address, n0, n1, nodeInputs.kind0, nodeInputs.kind1, this.markers.r0FromLeft ? 1 : 0, damping, damping, 1, 1) === 0) {
+          for (let i = 0; i < n; i++) f[i] = out[i];
+          return;
+        }
+      }
       this.intrinsicLoads(s, f);
       return;
     }

@@ -4,6 +4,7 @@ import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, ureal, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 import { MarkerPair, positionMarkers } from './connectorBase.ts';
+import { PointMarkerShortcuts } from './pointMarkerShortcuts.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 import { float64Views, zeroArray } from '../../linalg/arrays.ts';
 
@@ -44,6 +45,8 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   private localMatrix = new Float64Array(0);
   private nLocal = 0;
   private readonly markers: MarkerPair;
+  /** The shortcuts of fixed markers and points (set in bind). */
+  private readonly points = new PointMarkerShortcuts();
   /** Spring length L of the last evaluation. */
   private length = 0;
   /** Scalar force F of the last evaluation. */
@@ -78,7 +81,10 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
         acc.addBlock(0, 0, this.nLocal, this.nLocal, m, 0, this.nLocal, 1);
         zeroArray(m);
         // the damping block of addDampingJacobian: evaluate, the marker Jacobians and d n nᵀ (velocityMatrix) are current
-        if (this.v.activeConnector) this.markers.addProjectedMatrix(this.velocityMatrix, factorU, m);
+        if (this.v.activeConnector) {
+          if (this.points.points) this.points.addProjectedMatrix(this.markers, this.velocityMatrix, factorU, m);
+          else this.markers.addProjectedMatrix(this.velocityMatrix, factorU, m);
+        }
         acc.addBlock(0, 0, this.nLocal, this.nLocal, m, 0, this.nLocal, 1);
       };
     }
@@ -86,6 +92,7 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
 
   bind(context: BindContext): void {
     this.markers.bind(context);
+    this.points.bind(this.markers);
     this.localNodes = this.markers.localNodes;
     this.nLocal = this.markers.n0 + this.markers.n1;
     this.localMatrix = denseLocalMatrix(this.nLocal);
@@ -94,7 +101,8 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   /** Updates length, direction and scalar force from the state. */
   private evaluate(s: ItemState): void {
     const { markers, direction: n, v } = this;
-    markers.evaluateRelative(s);
+    if (this.points.points) this.points.evaluateRelative(markers, s);
+    else markers.evaluateRelative(s);
     const dp = markers.dp;
     const dv = markers.dv;
     const length = Math.sqrt(dp[0] * dp[0] + dp[1] * dp[1] + dp[2] * dp[2]);
@@ -124,7 +132,8 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
     if (!this.v.activeConnector) return;
     this.evaluate(s);
     for (let i = 0; i < 3; i++) this.forceVector[i] = this.scalarForce * this.direction[i];
-    this.markers.addForcePairAt(s, this.forceVector, f);
+    if (this.points.points) this.points.addForcePair(this.markers, this.forceVector, f);
+    else this.markers.addForcePairAt(s, this.forceVector, f);
   }
 
   /**
@@ -152,6 +161,12 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
         }
       }
     }
+    if (this.points.points) {
+      // the points have no null directions, no ∂v/∂q and constant Jacobians
+      this.points.addProjectedMatrix(this.markers, S, factor, k);
+      this.dampingMatrix(this.velocityMatrix);
+      return;
+    }
     this.markers.evaluateJacobians(s);
     this.markers.addProjectedMatrix(S, factor, k);
     this.markers.addNullDirectionProjectedMatrix(s, S, factor, k);
@@ -178,6 +193,10 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
     if (!this.v.activeConnector) return;
     this.evaluate(s);
     this.dampingMatrix(this.matrix);
+    if (this.points.points) {
+      this.points.addProjectedMatrix(this.markers, this.matrix, factor, d);
+      return;
+    }
     this.markers.evaluateJacobians(s);
     this.markers.addProjectedMatrix(this.matrix, factor, d);
   }

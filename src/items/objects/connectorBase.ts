@@ -499,12 +499,13 @@ const noCoordinates = new Float64Array(0);
 const noAddresses = new Int32Array(0);
 
 /**
- * The state a fixed marker's constants (nodeMarker kind 0) are evaluated at, in bind: empty coordinate arrays at t = 0.
+ * The state a fixed marker's constants (nodeMarker kind 0, PointMarkerShortcuts' fixed markers and constant Jacobians)
+ * are evaluated at, in bind: empty coordinate arrays at t = 0.
  * A marker without coordinates (on ground: a ground body or a ground node, which give their reference values) reads none
  * of them, and the kernels take its kinematics as fixed for all times; it calls no user function, so the state has no
  * system.
  */
-const fixedMarkerState: ItemState = {
+export const fixedMarkerState: ItemState = {
   qRef: noCoordinates, q: noCoordinates, u: noCoordinates, a: noCoordinates, lambda: noCoordinates, data: noCoordinates,
   ode1Ref: noCoordinates, ode1: noCoordinates, ode1_t: noCoordinates,
   addresses: { nodeQ: noAddresses, nodeU: noAddresses, nodeAE: noAddresses, objectAE: noAddresses, nodeData: noAddresses, nodeODE1: noAddresses },

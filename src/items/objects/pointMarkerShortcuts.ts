@@ -1,0 +1,133 @@
+import { constantJacobianTransposedVector_q, type ItemState, type PositionMarkerModel } from '../../registry/capabilities.ts';
+import { fixedMarkerState, type MarkerPair } from './connectorBase.ts';
+
+/** True if the 3 × 3 array is the unit matrix. */
+function isUnit(j: Float64Array): boolean {
+  return j[0] === 1 && j[1] === 0 && j[2] === 0 && j[3] === 0 && j[4] === 1 && j[5] === 0 && j[6] === 0 && j[7] === 0 && j[8] === 1;
+}
+
+/**
+ * The shortcuts of the point spring-dampers (ConnectorSpringDamper, ConnectorCartesianSpringDamper) for marker pairs of
+ * points, decided in bind: a marker without coordinates is fixed (its position and velocity are evaluated once, at
+ * bind, as the joint kernels take them: NodeMarkerInputs); a marker with the constant position Jacobian of a point
+ * (constantJacobianTransposedVector_q, without ∂v/∂q, null directions and addJacobianTransposedLoad) has its Jacobian
+ * evaluated once, at bind. When each marker is one of the two ({@link PointMarkerShortcuts.points}), the connectors
+ * take the relative kinematics, the generalized forces and the projected matrices from here: the numbers of
+ * MarkerPair's evaluateRelative, addForcePair and addProjectedMatrix, without the per-evaluation Jacobians; with 3 × 3
+ * unit Jacobians (mass points, Point nodes) each product with a Jacobian entry written with that entry (x·1 is x, x·0
+ * stays), without the generic loops. One class for both connectors, so that the optimizer compiles these methods once.
+ */
+export class PointMarkerShortcuts {
+  /** True if each marker is fixed or has a constant position Jacobian (set in bind). */
+  points = false;
+  /** True if each marker of {@link PointMarkerShortcuts.points} is fixed or has the 3 × 3 unit Jacobian. */
+  private unit = false;
+  /** Marker 0 has no coordinates: its position and velocity in the pair's p0, v0 are those of bind. */
+  private fixed0 = false;
+  /** Marker 1 has no coordinates. */
+  private fixed1 = false;
+
+  /**
+   * Decides the shortcuts for the bound pair and, where they apply, writes the fixed markers' kinematics into the
+   * pair's p0/v0 (p1/v1) and the constant Jacobians into its jacobian0/jacobian1.
+   */
+  bind(pair: MarkerPair): void {
+    const kind = (marker: PositionMarkerModel, n: number, jacobian: Float64Array): number => {
+      if (n === 0) return 0;
+      if (marker.jacobianTransposedVector_q !== constantJacobianTransposedVector_q || marker.velocity_q !== undefined
+        || marker.addPositionNullDirection !== undefined || marker.addJacobianTransposedLoad !== undefined) return -1;
+      marker.positionJacobian(fixedMarkerState, jacobian);
+      return n === 3 && isUnit(jacobian) ? 1 : 2;
+    };
+    const kind0 = kind(pair.marker0, pair.n0, pair.jacobian0), kind1 = kind(pair.marker1, pair.n1, pair.jacobian1);
+    this.points = kind0 >= 0 && kind1 >= 0;
+    this.unit = this.points && kind0 < 2 && kind1 < 2;
+    this.fixed0 = this.points && kind0 === 0;
+    this.fixed1 = this.points && kind1 === 0;
+    if (this.fixed0) {
+      pair.marker0.position(fixedMarkerState, pair.p0);
+      pair.marker0.velocity(fixedMarkerState, pair.v0);
+    }
+    if (this.fixed1) {
+      pair.marker1.position(fixedMarkerState, pair.p1);
+      pair.marker1.velocity(fixedMarkerState, pair.v1);
+    }
+  }
+
+  /** MarkerPair.evaluateRelative of a pair of {@link PointMarkerShortcuts.points}: the fixed markers are not evaluated again. */
+  evaluateRelative(pair: MarkerPair, s: ItemState): void {
+    const { p0, p1, v0, v1, dp, dv } = pair;
+    const moving0 = !this.fixed0, moving1 = !this.fixed1;
+    if (moving0) pair.marker0.position(s, p0);
+    if (moving1) pair.marker1.position(s, p1);
+    if (moving0) pair.marker0.velocity(s, v0);
+    if (moving1) pair.marker1.velocity(s, v1);
+    dp[0] = p1[0] - p0[0]; dp[1] = p1[1] - p0[1]; dp[2] = p1[2] - p0[2];
+    dv[0] = v1[0] - v0[0]; dv[1] = v1[1] - v0[1]; dv[2] = v1[2] - v0[2];
+  }
+
+  /** MarkerPair.addForcePair of a pair of {@link PointMarkerShortcuts.points} (unit Jacobians: f += [−F; F] on the markers with coordinates). */
+  addForcePair(pair: MarkerPair, force: Float64Array, f: Float64Array): void {
+    if (!this.unit) {
+      pair.addForcePair(force, f);
+      return;
+    }
+    const f0 = force[0], f1 = force[1], f2 = force[2];
+    // the rows of Jᵀ F with J the unit matrix, in addForcePair's order of the sums
+    const g0 = f0 + f1 * 0 + f2 * 0, g1 = f0 * 0 + f1 + f2 * 0, g2 = f0 * 0 + f1 * 0 + f2;
+    if (!this.fixed0) { f[0] -= g0; f[1] -= g1; f[2] -= g2; }
+    if (!this.fixed1) { const o = pair.n0; f[o] += g0; f[o + 1] += g1; f[o + 2] += g2; }
+  }
+
+  /**
+   * MarkerPair.addProjectedMatrix (factor·Jᵀ S J, J = [−J0, J1]) of a pair of {@link PointMarkerShortcuts.points}; unit
+   * Jacobians' columns give the columns of S, in addProjectedColumns' order of the sums; a non-finite product
+   * goes through addProjectedMatrix (its loops over the Jacobians, which hold the unit matrices).
+   */
+  addProjectedMatrix(pair: MarkerPair, stiffness: Float64Array, factor: number, m: Float64Array): void {
+    if (!this.unit) {
+      pair.addProjectedMatrix(stiffness, factor, m);
+      return;
+    }
+    const s = stiffness;
+    // S·e_j: column j of S, each entry the sum with the other columns times 0
+    const c00 = s[0] + s[1] * 0 + s[2] * 0, c10 = s[3] + s[4] * 0 + s[5] * 0, c20 = s[6] + s[7] * 0 + s[8] * 0;
+    const c01 = s[0] * 0 + s[1] + s[2] * 0, c11 = s[3] * 0 + s[4] + s[5] * 0, c21 = s[6] * 0 + s[7] + s[8] * 0;
+    const c02 = s[0] * 0 + s[1] * 0 + s[2], c12 = s[3] * 0 + s[4] * 0 + s[5], c22 = s[6] * 0 + s[7] * 0 + s[8];
+    const t00 = factor * c00, t10 = factor * c10, t20 = factor * c20;
+    const t01 = factor * c01, t11 = factor * c11, t21 = factor * c21;
+    const t02 = factor * c02, t12 = factor * c12, t22 = factor * c22;
+    const finite = t00 - t00 === 0 && t10 - t10 === 0 && t20 - t20 === 0 && t01 - t01 === 0 && t11 - t11 === 0 && t21 - t21 === 0
+      && t02 - t02 === 0 && t12 - t12 === 0 && t22 - t22 === 0;
+    if (!finite) {
+      pair.addProjectedMatrix(stiffness, factor, m);
+      return;
+    }
+    // marker 0's columns carry −factor: its products are the negated t (negation is exact), subtracted from marker 0's
+    // rows and added to marker 1's
+    const n0 = pair.n0, n = n0 + pair.n1;
+    if (!this.fixed0) {
+      // columns 0, 1, 2 with t = −factor·S e_j
+      m[0] -= -t00; m[n] -= -t10; m[2 * n] -= -t20;
+      m[1] -= -t01; m[n + 1] -= -t11; m[2 * n + 1] -= -t21;
+      m[2] -= -t02; m[n + 2] -= -t12; m[2 * n + 2] -= -t22;
+      if (!this.fixed1) {
+        const r = n0 * n;
+        m[r] += -t00; m[r + n] += -t10; m[r + 2 * n] += -t20;
+        m[r + 1] += -t01; m[r + n + 1] += -t11; m[r + 2 * n + 1] += -t21;
+        m[r + 2] += -t02; m[r + n + 2] += -t12; m[r + 2 * n + 2] += -t22;
+      }
+    }
+    if (!this.fixed1) {
+      if (!this.fixed0) {
+        m[n0] -= t00; m[n + n0] -= t10; m[2 * n + n0] -= t20;
+        m[n0 + 1] -= t01; m[n + n0 + 1] -= t11; m[2 * n + n0 + 1] -= t21;
+        m[n0 + 2] -= t02; m[n + n0 + 2] -= t12; m[2 * n + n0 + 2] -= t22;
+      }
+      const r = n0 * n + n0;
+      m[r] += t00; m[r + n] += t10; m[r + 2 * n] += t20;
+      m[r + 1] += t01; m[r + n + 1] += t11; m[r + 2 * n + 1] += t21;
+      m[r + 2] += t02; m[r + n + 2] += t12; m[r + 2 * n + 2] += t22;
+    }
+  }
+}
