@@ -31,7 +31,7 @@ describe('intrinsic spring-damper kernel', () => {
           for (let i = 0; i < used.length; i++) used[i] = next();
           const start = used.slice();
           const result = intrinsicNodeLoads(k.a0, k.a1, k.p0, k.p1, k.v0, k.v1, k.w0, k.w1, k.j0, k.g0, k.j1, k.g1, k.a0All, k.a1All,
-            k.relRot, k.logTerms, k.dv, k.omegaRel, k.aj, k.u6, k.v6, k.f6, k.force, k.torque0, k.torque1, k.tInverse, k.halfExp, k.nodes,
+            k.relRot, k.logTerms, k.dv, k.omegaRel, k.aj, k.u6, k.v6, k.f6, k.force, k.torque0, k.torque1, k.tInverse, k.halfExp, k.nd0, k.nd1, k.nodes,
             k.out, at(slot, 9), at(slot + 8 * 9, 9), at(slot + 8 * 18, 36), at(slot + 8 * 54, 36), at(slot + 8 * 90, 6),
             at(slot + 8 * setup, 18), at(slot + 8 * (setup + 18), 18), n0, n1, kind0, kind1, fromLeft, hasDamping, velocities, linear, loads);
           const expected = bitPatterns(used);

@@ -135,7 +135,7 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * kinematics, the force law and the loads in one call (intrinsicSpringDamperKernels.ts; set in bind), undefined for the others.
    */
   private intrinsicSlot: KernelRegion<IntrinsicSpringDamperKernels> | undefined = undefined;
-  /** True after an evaluate by the kernel (evaluateNodes), which also gave the markers' Jacobians. */
+  /** True after an evaluate by the kernel (evaluateNodes), which also gave the markers' Jacobians and null directions. */
   private jacobiansFromNodes = false;
   /** The markers' kinds, nodes and constants of {@link RigidBodySpringDamperModel.nodeSlot} and intrinsicSlot (nodeMarkerKind). */
   private readonly nodeInputs = new NodeMarkerInputs();
@@ -326,6 +326,13 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     }
     if (marker.addRotatedVectorNullDirection === undefined) return false;
     const a = i === 0 ? markers.a0 : markers.a1, p = i === 0 ? markers.p0 : markers.p1, omega = i === 0 ? markers.omega0 : markers.omega1;
+    if (this.jacobiansFromNodes) {
+      // the kernel's (evaluateNodes), the same numbers
+      const k = this.intrinsicSlot!.kernels;
+      (i === 0 ? this.nullDirectionBlock0 : this.nullDirectionBlock1).set(i === 0 ? k.nd0 : k.nd1);
+      if (hasDamping) marker.addRotatedVectorNullDirection(s, omega, wq);
+      return true;
+    }
     const x = this.leverLocal, e = this.work3;
     // a short loop body: V8 counts it per pass, and rigidBodySpringDamperIntrinsic's calls reached the optimizing
     // compiler at their end when it formed each unit vector here

@@ -13,17 +13,18 @@
 import type { Int } from '../../linalg/wasmModule.ts';
 import { hypot3 } from '../../rotations/hypot.ts';
 import { mat3Mul, nodeMarker } from './nodeMarkerKernelsSource.ts';
-import { intrinsicLog, intrinsicState } from './rigidBodySpringDamperKernelsSource.ts';
+import { intrinsicJointState, relativeLogTerms } from './intrinsicStateKernelsSource.ts';
 
 /**
  * An intrinsic rigid-body spring-damper's state and (loads ≠ 0) its ode2Lhs added to out (n0 + n1 entries, the
  * connector's local vector copied in before the call): the markers' kinematics from their nodes (nodeMarker with
  * constants0, constants1 and `nodes`, marker i's from 14·i on, kinds kind0, kind1) into a0, p0, v0, w0, j0, g0 and a1,
  * p1, v1, w1, j1, g1; the joint frames a0All = R0 A0 (fromLeft ≠ 0) or A0 R0 and a1All = A1 R1; with velocities ≠ 0
- * Δv = v1 − v0 and ω_rel = A1 ω̄1 − A0 ω̄0; the logarithm (intrinsicLog, then uRot = 2 atan2(|e|, e0) e/|e|), φ =
- * hypot3(uRot), and intrinsicState (flags velocities, linear, loads, hasDamping) with the force law's set-up (stiffness,
+ * Δv = v1 − v0 and ω_rel = A1 ω̄1 − A0 ω̄0; the logarithm (relativeLogTerms, then uRot = 2 atan2(|e|, e0) e/|e|), φ =
+ * hypot3(uRot), and intrinsicJointState (flags velocities, linear, loads, hasDamping) with the force law's set-up (stiffness,
  * damping, offset) into aj, u6, v6, f6, force, torque0, torque1; then (loads ≠ 0) each marker with coordinates adds
- * ∓J_posᵀF + J_rotᵀτ_i as {@link addBodyForceTorque}. The set-up: R0 in `setup` [0…8], R1 in r1 (row-major). Returns 1
+ * ∓J_posᵀF + J_rotᵀτ_i as {@link addBodyForceTorque}, else (loads = 0) each such marker's null directions into nd0,
+ * nd1 ({@link nullDirections}). The set-up: R0 in `setup` [0…8], R1 in r1 (row-major). Returns 1
  * at 180° relative rotation (after the frames; nothing else written: the connector takes its JavaScript, whose
  * logarithm differs there), else 0.
  */
@@ -32,7 +33,7 @@ export function intrinsicNodeLoads(
   w0: Float64Array, w1: Float64Array, j0: Float64Array, g0: Float64Array, j1: Float64Array, g1: Float64Array,
   a0All: Float64Array, a1All: Float64Array, relRot: Float64Array, logTerms: Float64Array, dv: Float64Array, omegaRel: Float64Array,
   aj: Float64Array, u6: Float64Array, v6: Float64Array, f6: Float64Array, force: Float64Array, torque0: Float64Array, torque1: Float64Array,
-  tInverse: Float64Array, halfExp: Float64Array, nodes: Float64Array, out: Float64Array, setup: Float64Array, r1: Float64Array,
+  tInverse: Float64Array, halfExp: Float64Array, nd0: Float64Array, nd1: Float64Array, nodes: Float64Array, out: Float64Array, setup: Float64Array, r1: Float64Array,
   stiffness: Float64Array, damping: Float64Array, offset: Float64Array, constants0: Float64Array, constants1: Float64Array,
   n0: Int, n1: Int, kind0: Int, kind1: Int, fromLeft: Int, hasDamping: Int, velocities: Int, linear: Int, loads: Int,
 ): Int {
@@ -44,7 +45,7 @@ export function intrinsicNodeLoads(
   if (fromLeft !== 0) mat3Mul(a0All, setup, a0);
   else mat3Mul(a0All, a0, setup);
   mat3Mul(a1All, a1, r1);
-  if (intrinsicLog(a0All, a1All, relRot, logTerms) !== 0) return 1;
+  if (relativeLogTerms(a0All, a1All, relRot, logTerms) !== 0) return 1;
   const norm = logTerms[1];
   const angle = 2 * Math.atan2(norm, logTerms[0]);
   const f = norm === 0 ? 0 : 1 / norm;
@@ -65,12 +66,47 @@ export function intrinsicNodeLoads(
   let cosH = 0;
   if (phi < 0.05) cosH = 0;
   else cosH = Math.cos(half);
-  intrinsicState(a0All, p0, p1, dv, omegaRel, stiffness, damping, offset, aj, u6, v6, f6, force, torque0, torque1, tInverse, halfExp,
+  intrinsicJointState(a0All, p0, p1, dv, omegaRel, stiffness, damping, offset, aj, u6, v6, f6, force, torque0, torque1, tInverse, halfExp,
     x, y, z, phi, sinH, cosH, sinQuarter, velocities, linear, loads, hasDamping);
-  if (loads === 0) return 0;
+  if (loads === 0) {
+    if (n0 > 0) nullDirections(nd0, a0, p0, constants0, nodes, 0);
+    if (n1 > 0) nullDirections(nd1, a1, p1, constants1, nodes, 14);
+    return 0;
+  }
   if (n0 > 0) addBodyForceTorque(out, 0, a0, constants0, nodes, 0, kind0, force, -1, torque0);
   if (n1 > 0) addBodyForceTorque(out, n0, a1, constants1, nodes, 14, kind1, force, 1, torque1);
   return 0;
+}
+
+/**
+ * A marker's derivatives along its Euler parameters' radial direction (NodeRigidBodyEP.addRotatedVectorNullDirection,
+ * 3 × 7 each, from zero) of the columns A e_0, A e_1, A e_2 and of the lever A x with x = Aᵀ(p − p_node) into
+ * nd[0…20], nd[21…41], nd[42…62], nd[63…83], as the connector's markerNullDirections forms them (A = a, p the marker's
+ * position, p_node = k[0…2] + nodes[at…at + 2], the Euler parameters k[12…15] + nodes[at + 3…at + 6]).
+ */
+function nullDirections(nd: Float64Array, a: Float64Array, p: Float64Array, k: Float64Array, nodes: Float64Array, at: Int): void {
+  for (let i: Int = 0; i < 84; i++) nd[i] = 0;
+  const p0 = k[12] + nodes[at + 3], p1 = k[13] + nodes[at + 4], p2 = k[14] + nodes[at + 5], p3 = k[15] + nodes[at + 6];
+  const scale = 2 / (p0 * p0 + p1 * p1 + p2 * p2 + p3 * p3);
+  addNullDirection(nd, 0, p0, p1, p2, p3, scale, 1, 0, 0);
+  addNullDirection(nd, 21, p0, p1, p2, p3, scale, 0, 1, 0);
+  addNullDirection(nd, 42, p0, p1, p2, p3, scale, 0, 0, 1);
+  const e0 = p[0] - (k[0] + nodes[at]), e1 = p[1] - (k[1] + nodes[at + 1]), e2 = p[2] - (k[2] + nodes[at + 2]);
+  const x0 = a[0] * e0 + a[3] * e1 + a[6] * e2;
+  const x1 = a[1] * e0 + a[4] * e1 + a[7] * e2;
+  const x2 = a[2] * e0 + a[5] * e1 + a[8] * e2;
+  addNullDirection(nd, 63, p0, p1, p2, p3, scale, x0, x1, x2);
+}
+
+/** NodeRigidBodyEP.addRotatedVectorNullDirection of v (3 × 7 block at nd[o…]): 2(A − I)v pᵀ/(p·p), A from p. */
+function addNullDirection(nd: Float64Array, o: Int, p0: number, p1: number, p2: number, p3: number, scale: number,
+  v0: number, v1: number, v2: number): void {
+  const w0 = scale * ((-2 * p3 * p3 - 2 * p2 * p2 + 1) * v0 + (-2 * p3 * p0 + 2 * p2 * p1) * v1 + (2 * p3 * p1 + 2 * p2 * p0) * v2 - v0);
+  const w1 = scale * ((2 * p3 * p0 + 2 * p2 * p1) * v0 + (-2 * p3 * p3 - 2 * p1 * p1 + 1) * v1 + (2 * p3 * p2 - 2 * p1 * p0) * v2 - v1);
+  const w2 = scale * ((-2 * p2 * p0 + 2 * p3 * p1) * v0 + (2 * p3 * p2 + 2 * p1 * p0) * v1 + (-2 * p2 * p2 - 2 * p1 * p1 + 1) * v2 - v2);
+  nd[o + 3] += w0 * p0; nd[o + 4] += w0 * p1; nd[o + 5] += w0 * p2; nd[o + 6] += w0 * p3;
+  nd[o + 10] += w1 * p0; nd[o + 11] += w1 * p1; nd[o + 12] += w1 * p2; nd[o + 13] += w1 * p3;
+  nd[o + 17] += w2 * p0; nd[o + 18] += w2 * p1; nd[o + 19] += w2 * p2; nd[o + 20] += w2 * p3;
 }
 
 /**
