@@ -206,7 +206,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   }
 
   step(h: number, _stepIndex: number, discontinuousIteration: number): StepAttempt {
-    this.setStepSize(h);
+    // the factors of an unchanged step size are those already set (no call per step)
+    if (h !== this.h) this.setStepSize(h);
     this.discontinuousIteration = discontinuousIteration;
     if (this.newtonReplacement !== undefined) {
       if (!this.replacedNewton(this.newtonReplacement)) return setAttempt(this.attempt, false, 0, undefined, 'the user Newton function returned false', 0);
@@ -317,11 +318,14 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     }
     // the built-in, not zeroArray: this once-per-step method gets a TurboFan job in runs of a few thousand steps that
     // barely pays back, and each inlined zeroArray added a loop to it (rotatingTableTest, heavyTop: fewer instructions)
+    // (each a call into a C++ built-in, so none for an empty vector: no constraints, no ODE1 coordinates)
     s.a.fill(0);
-    s.lambda.fill(0);
-    // ODE1 coordinates by the trapezoidal rule: x = x_n + h/2 ẋ_n + h/2 ẋ_{n+1}, Newton starts from ẋ_{n+1} = 0
-    for (let k = 0; k < this.nODE1; k++) s.ode1[k] = s0.ode1[k] + 0.5 * h * s0.ode1_t[k];
-    s.ode1_t.fill(0);
+    if (this.model.nAE > 0) s.lambda.fill(0);
+    if (this.nODE1 > 0) {
+      // ODE1 coordinates by the trapezoidal rule: x = x_n + h/2 ẋ_n + h/2 ẋ_{n+1}, Newton starts from ẋ_{n+1} = 0
+      for (let k = 0; k < this.nODE1; k++) s.ode1[k] = s0.ode1[k] + 0.5 * h * s0.ode1_t[k];
+      s.ode1_t.fill(0);
+    }
     if (this.settings.timeIntegration.generalizedAlpha.constantAccelerationPredictor) {
       // a_{n+1} = a_n: the Newton update with δ = −a_n/β' (a −= β'δ, u −= γ'δ, q −= δ composed), so that q, u and a stay
       // related as in every iterate
