@@ -47,6 +47,11 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   private readonly markers: MarkerPair;
   /** The shortcuts of fixed markers and points (set in bind). */
   private readonly points = new PointMarkerShortcuts();
+  /**
+   * Active, without a user function, on a pair of {@link PointMarkerShortcuts.points}: the Jacobians are
+   * {@link SpringDamperModel.addPointJacobians} (set in bind).
+   */
+  private pointPath = false;
   /** Spring length L of the last evaluation. */
   private length = 0;
   /** Scalar force F of the last evaluation. */
@@ -63,28 +68,37 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
     this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
     if (v.springForceUserFunction === 0) {
       this.ode2Lhs_q = (s, acc, factor) => {
+        if (this.pointPath) {
+          this.addPointJacobians(s, acc, factor, 0, 1);
+          return;
+        }
         const k = this.localMatrix;
         zeroArray(k);
         this.addStiffnessJacobian(s, k, factor);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, k, 0, this.nLocal, 1);
       };
       this.ode2Lhs_u = (s, acc, factor) => {
+        if (this.pointPath) {
+          this.addPointJacobians(s, acc, 0, factor, 2);
+          return;
+        }
         const d = this.localMatrix;
         zeroArray(d);
         this.addDampingJacobian(s, d, factor);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, d, 0, this.nLocal, 1);
       };
       this.ode2Lhs_qu = (s, acc, factorQ, factorU) => {
+        if (this.pointPath) {
+          this.addPointJacobians(s, acc, factorQ, factorU, 3);
+          return;
+        }
         const m = this.localMatrix;
         zeroArray(m);
         this.addStiffnessJacobian(s, m, factorQ);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, m, 0, this.nLocal, 1);
         zeroArray(m);
         // the damping block of addDampingJacobian: evaluate, the marker Jacobians and d n nᵀ (velocityMatrix) are current
-        if (this.v.activeConnector) {
-          if (this.points.points) this.points.addProjectedMatrix(this.markers, this.velocityMatrix, factorU, m);
-          else this.markers.addProjectedMatrix(this.velocityMatrix, factorU, m);
-        }
+        if (this.v.activeConnector) this.markers.addProjectedMatrix(this.velocityMatrix, factorU, m);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, m, 0, this.nLocal, 1);
       };
     }
@@ -93,6 +107,7 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   bind(context: BindContext): void {
     this.markers.bind(context);
     this.points.bind(this.markers);
+    this.pointPath = this.points.points && this.v.activeConnector && this.v.springForceUserFunction === 0;
     this.localNodes = this.markers.localNodes;
     this.nLocal = this.markers.n0 + this.markers.n1;
     this.localMatrix = denseLocalMatrix(this.nLocal);
@@ -144,7 +159,42 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   private addStiffnessJacobian(s: ItemState, k: Float64Array, factor: number): void {
     if (!this.v.activeConnector) return;
     this.evaluate(s);
-    const { direction: n, matrix: S, length, scalarForce: F } = this;
+    const { direction: n, matrix: S, scalarForce: F } = this;
+    this.stiffnessMatrix(S);
+    this.markers.evaluateJacobians(s);
+    this.markers.addProjectedMatrix(S, factor, k);
+    this.markers.addNullDirectionProjectedMatrix(s, S, factor, k);
+    this.dampingMatrix(this.velocityMatrix);
+    this.markers.addVelocityProjectedMatrix(s, this.velocityMatrix, factor, k);
+    for (let i = 0; i < 3; i++) this.forceVector[i] = F * n[i];
+    this.markers.addJacobianTransposedForce_q(s, this.forceVector, factor, k);
+  }
+
+  /**
+   * The Jacobian blocks on the {@link SpringDamperModel.pointPath} (blocks 1: position, 2: velocity, 3: both, in the
+   * order of ode2Lhs_qu): the numbers of addStiffnessJacobian and addDampingJacobian, whose terms of null directions,
+   * ∂v/∂q and Jacobian derivatives the points do not have.
+   */
+  private addPointJacobians(s: ItemState, acc: LocalMatrixAccumulator, factorQ: number, factorU: number, blocks: number): void {
+    const m = this.localMatrix, n = this.nLocal;
+    this.evaluate(s);
+    if (blocks !== 2) {
+      zeroArray(m);
+      this.stiffnessMatrix(this.matrix);
+      this.points.addProjectedMatrix(this.markers, this.matrix, factorQ, m);
+      acc.addBlock(0, 0, n, n, m, 0, n, 1);
+    }
+    if (blocks !== 1) {
+      zeroArray(m);
+      this.dampingMatrix(this.velocityMatrix);
+      this.points.addProjectedMatrix(this.markers, this.velocityMatrix, factorU, m);
+      acc.addBlock(0, 0, n, n, m, 0, n, 1);
+    }
+  }
+
+  /** Writes ∂(F n)/∂Δp (k I at L = 0) into S; needs {@link SpringDamperModel.evaluate}. */
+  private stiffnessMatrix(S: Float64Array): void {
+    const { direction: n, length, scalarForce: F } = this;
     const { stiffness, damping } = this.v;
     if (length === 0) {
       S.fill(0);
@@ -161,19 +211,6 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
         }
       }
     }
-    if (this.points.points) {
-      // the points have no null directions, no ∂v/∂q and constant Jacobians
-      this.points.addProjectedMatrix(this.markers, S, factor, k);
-      this.dampingMatrix(this.velocityMatrix);
-      return;
-    }
-    this.markers.evaluateJacobians(s);
-    this.markers.addProjectedMatrix(S, factor, k);
-    this.markers.addNullDirectionProjectedMatrix(s, S, factor, k);
-    this.dampingMatrix(this.velocityMatrix);
-    this.markers.addVelocityProjectedMatrix(s, this.velocityMatrix, factor, k);
-    for (let i = 0; i < 3; i++) this.forceVector[i] = F * n[i];
-    this.markers.addJacobianTransposedForce_q(s, this.forceVector, factor, k);
   }
 
   /** Writes ∂(F n)/∂Δv = d n nᵀ (d I at L = 0) into S; needs {@link SpringDamperModel.evaluate}. */
@@ -193,10 +230,6 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
     if (!this.v.activeConnector) return;
     this.evaluate(s);
     this.dampingMatrix(this.matrix);
-    if (this.points.points) {
-      this.points.addProjectedMatrix(this.markers, this.matrix, factor, d);
-      return;
-    }
     this.markers.evaluateJacobians(s);
     this.markers.addProjectedMatrix(this.matrix, factor, d);
   }
