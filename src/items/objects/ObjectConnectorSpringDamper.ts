@@ -48,8 +48,8 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   /** The shortcuts of fixed markers and points (set in bind). */
   private readonly points = new PointMarkerShortcuts();
   /**
-   * Active, without a user function, on a pair of {@link PointMarkerShortcuts.points}: the Jacobians are
-   * {@link SpringDamperModel.addPointJacobians} (set in bind).
+   * Active, without a user function, on a pair of {@link PointMarkerShortcuts.points}: ode2Lhs and the Jacobians take
+   * the point path ({@link SpringDamperModel.pointEvaluate}; set in bind).
    */
   private pointPath = false;
   /** Spring length L of the last evaluation. */
@@ -116,8 +116,7 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   /** Updates length, direction and scalar force from the state. */
   private evaluate(s: ItemState): void {
     const { markers, direction: n, v } = this;
-    if (this.points.points) this.points.evaluateRelative(markers, s);
-    else markers.evaluateRelative(s);
+    markers.evaluateRelative(s);
     const dp = markers.dp;
     const dv = markers.dv;
     const length = Math.sqrt(dp[0] * dp[0] + dp[1] * dp[1] + dp[2] * dp[2]);
@@ -144,11 +143,79 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (this.pointPath) {
+      this.pointEvaluate(s);
+      for (let i = 0; i < 3; i++) this.forceVector[i] = this.scalarForce * this.direction[i];
+      this.points.addForcePair(this.markers, this.forceVector, f);
+      return;
+    }
     if (!this.v.activeConnector) return;
     this.evaluate(s);
     for (let i = 0; i < 3; i++) this.forceVector[i] = this.scalarForce * this.direction[i];
-    if (this.points.points) this.points.addForcePair(this.markers, this.forceVector, f);
-    else this.markers.addForcePairAt(s, this.forceVector, f);
+    this.markers.addForcePairAt(s, this.forceVector, f);
+  }
+
+  /**
+   * evaluate on the {@link SpringDamperModel.pointPath} (active, no user function): the kinematics of the points'
+   * shortcuts, then evaluate's numbers (a method of its own, so that the general path's code stays as it was).
+   */
+  private pointEvaluate(s: ItemState): void {
+    const { markers, direction: n, v } = this;
+    this.points.evaluateRelative(markers, s);
+    const dp = markers.dp;
+    const dv = markers.dv;
+    const length = Math.sqrt(dp[0] * dp[0] + dp[1] * dp[1] + dp[2] * dp[2]);
+    this.length = length;
+    if (length !== 0) {
+      const inv = 1 / length;
+      for (let i = 0; i < 3; i++) n[i] = inv * dp[i];
+    } else {
+      const speed = Math.sqrt(dv[0] * dv[0] + dv[1] * dv[1] + dv[2] * dv[2]);
+      const inv = speed !== 0 ? 1 / speed : 1;
+      for (let i = 0; i < 3; i++) n[i] = inv * dv[i];
+    }
+    const elongation = length - v.referenceLength;
+    const elongationRate = dv[0] * n[0] + dv[1] * n[1] + dv[2] * n[2] - v.velocityOffset;
+    this.scalarForce = v.stiffness * elongation + (v.damping * elongationRate + v.force);
+  }
+
+  /**
+   * The Jacobian blocks on the {@link SpringDamperModel.pointPath} (blocks 1: position, 2: velocity, 3: both, in the
+   * order of ode2Lhs_qu): the numbers of addStiffnessJacobian and addDampingJacobian, whose terms of null directions,
+   * ∂v/∂q and Jacobian derivatives the points do not have.
+   */
+  private addPointJacobians(s: ItemState, acc: LocalMatrixAccumulator, factorQ: number, factorU: number, blocks: number): void {
+    const m = this.localMatrix, nLocal = this.nLocal;
+    this.pointEvaluate(s);
+    if (blocks !== 2) {
+      zeroArray(m);
+      // addStiffnessJacobian's ∂(F n)/∂Δp
+      const { direction: n, matrix: S, length, scalarForce: F } = this;
+      const { stiffness, damping } = this.v;
+      if (length === 0) {
+        S.fill(0);
+        S[0] = S[4] = S[8] = stiffness;
+      } else {
+        const dv = this.markers.dv;
+        const inv = 1 / length;
+        const vn = dv[0] * n[0] + dv[1] * n[1] + dv[2] * n[2];
+        for (let i = 0; i < 3; i++) {
+          for (let j = 0; j < 3; j++) {
+            const projector = inv * ((i === j ? 1 : 0) - n[i] * n[j]);
+            const dvProjected = inv * (dv[j] - vn * n[j]);
+            S[3 * i + j] = F * projector + stiffness * n[i] * n[j] + damping * n[i] * dvProjected;
+          }
+        }
+      }
+      this.points.addProjectedMatrix(this.markers, S, factorQ, m);
+      acc.addBlock(0, 0, nLocal, nLocal, m, 0, nLocal, 1);
+    }
+    if (blocks !== 1) {
+      zeroArray(m);
+      this.dampingMatrix(this.velocityMatrix);
+      this.points.addProjectedMatrix(this.markers, this.velocityMatrix, factorU, m);
+      acc.addBlock(0, 0, nLocal, nLocal, m, 0, nLocal, 1);
+    }
   }
 
   /**
@@ -159,42 +226,7 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   private addStiffnessJacobian(s: ItemState, k: Float64Array, factor: number): void {
     if (!this.v.activeConnector) return;
     this.evaluate(s);
-    const { direction: n, matrix: S, scalarForce: F } = this;
-    this.stiffnessMatrix(S);
-    this.markers.evaluateJacobians(s);
-    this.markers.addProjectedMatrix(S, factor, k);
-    this.markers.addNullDirectionProjectedMatrix(s, S, factor, k);
-    this.dampingMatrix(this.velocityMatrix);
-    this.markers.addVelocityProjectedMatrix(s, this.velocityMatrix, factor, k);
-    for (let i = 0; i < 3; i++) this.forceVector[i] = F * n[i];
-    this.markers.addJacobianTransposedForce_q(s, this.forceVector, factor, k);
-  }
-
-  /**
-   * The Jacobian blocks on the {@link SpringDamperModel.pointPath} (blocks 1: position, 2: velocity, 3: both, in the
-   * order of ode2Lhs_qu): the numbers of addStiffnessJacobian and addDampingJacobian, whose terms of null directions,
-   * ∂v/∂q and Jacobian derivatives the points do not have.
-   */
-  private addPointJacobians(s: ItemState, acc: LocalMatrixAccumulator, factorQ: number, factorU: number, blocks: number): void {
-    const m = this.localMatrix, n = this.nLocal;
-    this.evaluate(s);
-    if (blocks !== 2) {
-      zeroArray(m);
-      this.stiffnessMatrix(this.matrix);
-      this.points.addProjectedMatrix(this.markers, this.matrix, factorQ, m);
-      acc.addBlock(0, 0, n, n, m, 0, n, 1);
-    }
-    if (blocks !== 1) {
-      zeroArray(m);
-      this.dampingMatrix(this.velocityMatrix);
-      this.points.addProjectedMatrix(this.markers, this.velocityMatrix, factorU, m);
-      acc.addBlock(0, 0, n, n, m, 0, n, 1);
-    }
-  }
-
-  /** Writes ∂(F n)/∂Δp (k I at L = 0) into S; needs {@link SpringDamperModel.evaluate}. */
-  private stiffnessMatrix(S: Float64Array): void {
-    const { direction: n, length, scalarForce: F } = this;
+    const { direction: n, matrix: S, length, scalarForce: F } = this;
     const { stiffness, damping } = this.v;
     if (length === 0) {
       S.fill(0);
@@ -211,6 +243,13 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
         }
       }
     }
+    this.markers.evaluateJacobians(s);
+    this.markers.addProjectedMatrix(S, factor, k);
+    this.markers.addNullDirectionProjectedMatrix(s, S, factor, k);
+    this.dampingMatrix(this.velocityMatrix);
+    this.markers.addVelocityProjectedMatrix(s, this.velocityMatrix, factor, k);
+    for (let i = 0; i < 3; i++) this.forceVector[i] = F * n[i];
+    this.markers.addJacobianTransposedForce_q(s, this.forceVector, factor, k);
   }
 
   /** Writes ∂(F n)/∂Δv = d n nᵀ (d I at L = 0) into S; needs {@link SpringDamperModel.evaluate}. */
