@@ -110,7 +110,19 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private betaH2 = Number.NaN;
   private gammaH = Number.NaN;
   private lambdaScale = Number.NaN;
+  /**
+   * The predictor's factors of the current step size (set with it, see predictor): h²(½ − β), h²β (0 for Newmark),
+   * h(1 − γ), hγ (0 for Newmark); NaN until set.
+   */
+  private predictorC1 = Number.NaN;
+  private predictorC2 = Number.NaN;
+  private predictorV1 = Number.NaN;
+  private predictorV2 = Number.NaN;
   private readonly massFactor: number;
+  /** −α_m/(1 − α_m) and α_f/(1 − α_m) of the predictor's algorithmic accelerations, (1 − α_f)/(1 − α_m) of {@link finishAlgorithmicAccelerations}. */
+  private readonly startFactor: number;
+  private readonly accelerationFactor: number;
+  private readonly finishFactor: number;
 
   constructor(
     private readonly model: CompiledModel,
@@ -126,6 +138,9 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     if (this.useIndex2 && !this.newmark) throw new FlexdynError('timeIntegration.generalizedAlpha.useIndex2Constraints requires useNewmark = true', { parameter: 'useIndex2Constraints' });
     this.params = generalizedAlphaParameters({ ...ga, useNewmark: this.newmark });
     this.massFactor = (1 - this.params.alphaM) / (1 - this.params.alphaF);
+    this.startFactor = -this.params.alphaM / (1 - this.params.alphaM);
+    this.accelerationFactor = this.params.alphaF / (1 - this.params.alphaM);
+    this.finishFactor = (1 - this.params.alphaF) / (1 - this.params.alphaM);
     if (ga.lieGroupSimplifiedKinematicRelations && model.hasLieGroupNodes) {
       throw new FlexdynError('timeIntegration.generalizedAlpha.lieGroupSimplifiedKinematicRelations is not implemented; it must be false, got true', { parameter: 'lieGroupSimplifiedKinematicRelations' });
     }
@@ -191,7 +206,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   }
 
   step(h: number, _stepIndex: number, discontinuousIteration: number): StepAttempt {
-    this.setStepSize(h);
+    // the factors of an unchanged step size are those already set (no call per step)
+    if (h !== this.h) this.setStepSize(h);
     this.discontinuousIteration = discontinuousIteration;
     if (this.newtonReplacement !== undefined) {
       if (!this.replacedNewton(this.newtonReplacement)) return setAttempt(this.attempt, false, 0, undefined, 'the user Newton function returned false', 0);
@@ -219,10 +235,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
 
   /** a*_{n+1} += (1 − α_f)/(1 − α_m) a_{n+1} after a solved step (Exudyn's FinalizeNewton). */
   private finishAlgorithmicAccelerations(): void {
-    const { alphaM, alphaF } = this.params;
-    const a = this.current.a;
-    const factor = (1 - alphaF) / (1 - alphaM);
-    for (let i = 0; i < this.nu; i++) this.aAlgorithmic[i] += factor * a[i];
+    const a = this.current.a, aAlgorithmic = this.aAlgorithmic, factor = this.finishFactor, nu = this.nu;
+    for (let i = 0; i < nu; i++) aAlgorithmic[i] += factor * a[i];
   }
 
   /** Calls the user Newton function, which must return true or false. */
@@ -256,6 +270,10 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.betaH2 = beta * h * h;
     this.gammaH = gamma * h;
     this.lambdaScale = 1 / this.betaH2;
+    this.predictorC1 = h * h * (0.5 - beta);
+    this.predictorC2 = this.newmark ? 0 : h * h * beta;
+    this.predictorV1 = h * (1 - gamma);
+    this.predictorV2 = this.newmark ? 0 : h * gamma;
   }
 
   /**
@@ -267,33 +285,29 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
    * later with a 1e-8 micro step (docs/decisions.md, contactSphereSphereTest).
    */
   predictor(): void {
-    const { alphaM, alphaF, beta, gamma } = this.params;
     const h = this.h;
     const s = this.current;
     const s0 = this.startOfStep;
-    const d = this.increment;
-    const aAlgorithmic = this.aAlgorithmic;
     const aStart = this.newmark ? s0.a : this.aAlgorithmicStart;
     const t = s.t;
     s.copyCoordinatesFrom(s0);
     s.t = t;
-    const startFactor = -alphaM / (1 - alphaM);
-    const accelerationFactor = alphaF / (1 - alphaM);
-    // the step's increment Δ = h u_n + h²(½−β) a*_n [+ h²β a*_{n+1}] (generalized-α only) and the predicted velocities;
-    // Lie-group nodes compose q_n ⊕ Δ (Δ summed in the same order, corrected by the node first), the others add term by term
-    const c1 = h * h * (0.5 - beta);
-    const c2 = this.newmark ? 0 : h * h * beta;
-    const v1 = h * (1 - gamma);
-    const v2 = this.newmark ? 0 : h * gamma;
-    // a loop of its own: with the loops here, their bytecode made this once-per-step method hot in a short run, and
-    // TurboFan compiled it with all it inlines (gridGeomExactBeam2D)
-    this.predictAccelerationsAndVelocities(aStart, startFactor, accelerationFactor, v1, v2);
+    // the step's increment Δ = h u_n + h²(½−β) a*_n [+ h²β a*_{n+1}] (generalized-α only) and the predicted velocities,
+    // with the factors of setStepSize and the constructor; Lie-group nodes compose q_n ⊕ Δ (Δ summed in the same order,
+    // corrected by the node first), the others add term by term
+    const c1 = this.predictorC1, c2 = this.predictorC2;
     if (!this.model.hasLieGroupNodes) {
-      this.addPredictorIncrement(s.q, 0, 0, this.nu, aStart, c1, c2);
+      // one loop for accelerations, velocities and positions (each entry's terms in the order of the separate loops)
+      this.predictAdditive(aStart, c1, c2);
     } else {
+      // a loop of its own: with the loops here, their bytecode made this once-per-step method hot in a short run, and
+      // TurboFan compiled it with all it inlines (gridGeomExactBeam2D)
+      this.predictAccelerationsAndVelocities(aStart);
+      const d = this.increment, aAlgorithmic = this.aAlgorithmic;
       for (let i = 0; i < this.nu; i++) d[i] = h * s0.u[i] + c1 * aStart[i] + c2 * aAlgorithmic[i];
       const predictorNodes = this.predictorNodes;
       if (predictorNodes.length > 0) {
+        const { beta, gamma } = this.params;
         const factor = -0.5 * h * beta / gamma;
         for (let k = 0; k < predictorNodes.length; k++) predictorNodes[k].correctPredictedIncrement!(s, d, predictorNodes[k].uIndex, factor);
       }
@@ -304,11 +318,14 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     }
     // the built-in, not zeroArray: this once-per-step method gets a TurboFan job in runs of a few thousand steps that
     // barely pays back, and each inlined zeroArray added a loop to it (rotatingTableTest, heavyTop: fewer instructions)
+    // (each a call into a C++ built-in, so none for an empty vector: no constraints, no ODE1 coordinates)
     s.a.fill(0);
-    s.lambda.fill(0);
-    // ODE1 coordinates by the trapezoidal rule: x = x_n + h/2 ẋ_n + h/2 ẋ_{n+1}, Newton starts from ẋ_{n+1} = 0
-    for (let k = 0; k < this.nODE1; k++) s.ode1[k] = s0.ode1[k] + 0.5 * h * s0.ode1_t[k];
-    s.ode1_t.fill(0);
+    if (this.model.nAE > 0) s.lambda.fill(0);
+    if (this.nODE1 > 0) {
+      // ODE1 coordinates by the trapezoidal rule: x = x_n + h/2 ẋ_n + h/2 ẋ_{n+1}, Newton starts from ẋ_{n+1} = 0
+      for (let k = 0; k < this.nODE1; k++) s.ode1[k] = s0.ode1[k] + 0.5 * h * s0.ode1_t[k];
+      s.ode1_t.fill(0);
+    }
     if (this.settings.timeIntegration.generalizedAlpha.constantAccelerationPredictor) {
       // a_{n+1} = a_n: the Newton update with δ = −a_n/β' (a −= β'δ, u −= γ'δ, q −= δ composed), so that q, u and a stay
       // related as in every iterate
@@ -322,12 +339,31 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
    * The predictor's algorithmic accelerations a*[i] = a*_start[i]·startFactor + accelerationFactor·a_n[i] and velocities
    * u[i] = (u_n[i] + v1·aStart[i]) + v2·a*[i] of every coordinate (aStart is a_n or a*_start, not a*).
    */
-  private predictAccelerationsAndVelocities(aStart: Float64Array, startFactor: number, accelerationFactor: number, v1: number, v2: number): void {
+  private predictAccelerationsAndVelocities(aStart: Float64Array): void {
     const aAlgorithmic = this.aAlgorithmic, aAlgorithmicStart = this.aAlgorithmicStart;
     const a0 = this.startOfStep.a, u0 = this.startOfStep.u, u = this.current.u;
+    const startFactor = this.startFactor, accelerationFactor = this.accelerationFactor, v1 = this.predictorV1, v2 = this.predictorV2;
     for (let i = 0; i < this.nu; i++) {
       aAlgorithmic[i] = aAlgorithmicStart[i] * startFactor + accelerationFactor * a0[i];
       u[i] = u0[i] + v1 * aStart[i] + v2 * aAlgorithmic[i];
+    }
+  }
+
+  /**
+   * {@link predictAccelerationsAndVelocities} and {@link addPredictorIncrement} of every coordinate in one loop (no
+   * Lie-group node: q and u have the same indices): each entry's values are those of the two loops.
+   */
+  private predictAdditive(aStart: Float64Array, c1: number, c2: number): void {
+    const aAlgorithmic = this.aAlgorithmic, aAlgorithmicStart = this.aAlgorithmicStart;
+    const a0 = this.startOfStep.a, u0 = this.startOfStep.u, u = this.current.u, q = this.current.q;
+    const startFactor = this.startFactor, accelerationFactor = this.accelerationFactor, v1 = this.predictorV1, v2 = this.predictorV2;
+    const h = this.h, nu = this.nu;
+    for (let i = 0; i < nu; i++) {
+      const aPredicted = aAlgorithmicStart[i] * startFactor + accelerationFactor * a0[i];
+      aAlgorithmic[i] = aPredicted;
+      const un = u0[i], as = aStart[i];
+      u[i] = un + v1 * as + v2 * aPredicted;
+      q[i] = q[i] + h * un + c1 * as + c2 * aPredicted;
     }
   }
 

@@ -114,7 +114,8 @@ export class NewtonSolver {
     if (s.useModifiedNewton && s.modifiedNewtonJacUpdatePerStep) this.jacobianUpdateRequested = true;
     problem.beforeResidual?.(0);
     problem.residual(r);
-    let initialResidual = weight * finiteOrNaN(problem, r);
+    // the norm straight from the field when it covers every entry (no call per residual)
+    let initialResidual = weight * (problem.residualNormCoversEntries === true ? problem.residualNorm : finiteOrNaN(problem, r));
     if (!Number.isFinite(initialResidual)) return this.finish(false, 0, initialResidual, 0, nonFiniteFailure(problem));
     if (initialResidual <= s.absoluteTolerance) initialResidual = 2 * s.absoluteTolerance;
     let residual = initialResidual;
@@ -144,7 +145,7 @@ export class NewtonSolver {
       problem.update(delta);
       problem.beforeResidual?.(iterations);
       problem.residual(r);
-      residual = weight * finiteOrNaN(problem, r);
+      residual = weight * (problem.residualNormCoversEntries === true ? problem.residualNorm : finiteOrNaN(problem, r));
       if (!Number.isFinite(residual)) return this.finish(false, iterations, residual, jacobianUpdates, nonFiniteFailure(problem));
       if (residual * residual >= s.maximumSolutionNorm) {
         return this.finish(false, iterations, residual, jacobianUpdates, `the residual norm ${residual.toExponential(3)} exceeds √maximumSolutionNorm (diverged)`);

@@ -85,7 +85,8 @@ describe('PointMarkerShortcuts', () => {
         expect(bitPatterns(fa)).toEqual(bitPatterns(fb));
         const stiffness = Float64Array.from({ length: 9 }, () => (special ? value() : random() - 0.5));
         const factor = special && trial % 4 === 1 ? value() : random() - 0.5;
-        const begin = Float64Array.from({ length: n * n }, () => (special ? value() : 0));
+        // the local matrices have no −0 entries (addProjectedMatrix's condition)
+        const begin = Float64Array.from({ length: n * n }, () => (special ? value() + 0 : 0));
         const ma = begin.slice(), mb = begin.slice();
         shortcuts.addProjectedMatrix(pair, stiffness, factor, ma);
         general.addProjectedMatrix(stiffness, factor, mb);

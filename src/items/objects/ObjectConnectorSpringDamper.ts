@@ -47,6 +47,11 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   private readonly markers: MarkerPair;
   /** The shortcuts of fixed markers and points (set in bind). */
   private readonly points = new PointMarkerShortcuts();
+  /**
+   * Active, without a user function, on a pair of {@link PointMarkerShortcuts.points}: ode2Lhs and the Jacobians take
+   * the point path ({@link SpringDamperModel.pointEvaluate}; set in bind).
+   */
+  private pointPath = false;
   /** Spring length L of the last evaluation. */
   private length = 0;
   /** Scalar force F of the last evaluation. */
@@ -63,28 +68,37 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
     this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
     if (v.springForceUserFunction === 0) {
       this.ode2Lhs_q = (s, acc, factor) => {
+        if (this.pointPath) {
+          this.addPointJacobians(s, acc, factor, 0, 1);
+          return;
+        }
         const k = this.localMatrix;
         zeroArray(k);
         this.addStiffnessJacobian(s, k, factor);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, k, 0, this.nLocal, 1);
       };
       this.ode2Lhs_u = (s, acc, factor) => {
+        if (this.pointPath) {
+          this.addPointJacobians(s, acc, 0, factor, 2);
+          return;
+        }
         const d = this.localMatrix;
         zeroArray(d);
         this.addDampingJacobian(s, d, factor);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, d, 0, this.nLocal, 1);
       };
       this.ode2Lhs_qu = (s, acc, factorQ, factorU) => {
+        if (this.pointPath) {
+          this.addPointJacobians(s, acc, factorQ, factorU, 3);
+          return;
+        }
         const m = this.localMatrix;
         zeroArray(m);
         this.addStiffnessJacobian(s, m, factorQ);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, m, 0, this.nLocal, 1);
         zeroArray(m);
         // the damping block of addDampingJacobian: evaluate, the marker Jacobians and d n nᵀ (velocityMatrix) are current
-        if (this.v.activeConnector) {
-          if (this.points.points) this.points.addProjectedMatrix(this.markers, this.velocityMatrix, factorU, m);
-          else this.markers.addProjectedMatrix(this.velocityMatrix, factorU, m);
-        }
+        if (this.v.activeConnector) this.markers.addProjectedMatrix(this.velocityMatrix, factorU, m);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, m, 0, this.nLocal, 1);
       };
     }
@@ -93,6 +107,7 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   bind(context: BindContext): void {
     this.markers.bind(context);
     this.points.bind(this.markers);
+    this.pointPath = this.points.points && this.v.activeConnector && this.v.springForceUserFunction === 0;
     this.localNodes = this.markers.localNodes;
     this.nLocal = this.markers.n0 + this.markers.n1;
     this.localMatrix = denseLocalMatrix(this.nLocal);
@@ -101,8 +116,7 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   /** Updates length, direction and scalar force from the state. */
   private evaluate(s: ItemState): void {
     const { markers, direction: n, v } = this;
-    if (this.points.points) this.points.evaluateRelative(markers, s);
-    else markers.evaluateRelative(s);
+    markers.evaluateRelative(s);
     const dp = markers.dp;
     const dv = markers.dv;
     const length = Math.sqrt(dp[0] * dp[0] + dp[1] * dp[1] + dp[2] * dp[2]);
@@ -129,11 +143,79 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (this.pointPath) {
+      this.pointEvaluate(s);
+      for (let i = 0; i < 3; i++) this.forceVector[i] = this.scalarForce * this.direction[i];
+      this.points.addForcePair(this.markers, this.forceVector, f);
+      return;
+    }
     if (!this.v.activeConnector) return;
     this.evaluate(s);
     for (let i = 0; i < 3; i++) this.forceVector[i] = this.scalarForce * this.direction[i];
-    if (this.points.points) this.points.addForcePair(this.markers, this.forceVector, f);
-    else this.markers.addForcePairAt(s, this.forceVector, f);
+    this.markers.addForcePairAt(s, this.forceVector, f);
+  }
+
+  /**
+   * evaluate on the {@link SpringDamperModel.pointPath} (active, no user function): the kinematics of the points'
+   * shortcuts, then evaluate's numbers (a method of its own, so that the general path's code stays as it was).
+   */
+  private pointEvaluate(s: ItemState): void {
+    const { markers, direction: n, v } = this;
+    this.points.evaluateRelative(markers, s);
+    const dp = markers.dp;
+    const dv = markers.dv;
+    const length = Math.sqrt(dp[0] * dp[0] + dp[1] * dp[1] + dp[2] * dp[2]);
+    this.length = length;
+    if (length !== 0) {
+      const inv = 1 / length;
+      for (let i = 0; i < 3; i++) n[i] = inv * dp[i];
+    } else {
+      const speed = Math.sqrt(dv[0] * dv[0] + dv[1] * dv[1] + dv[2] * dv[2]);
+      const inv = speed !== 0 ? 1 / speed : 1;
+      for (let i = 0; i < 3; i++) n[i] = inv * dv[i];
+    }
+    const elongation = length - v.referenceLength;
+    const elongationRate = dv[0] * n[0] + dv[1] * n[1] + dv[2] * n[2] - v.velocityOffset;
+    this.scalarForce = v.stiffness * elongation + (v.damping * elongationRate + v.force);
+  }
+
+  /**
+   * The Jacobian blocks on the {@link SpringDamperModel.pointPath} (blocks 1: position, 2: velocity, 3: both, in the
+   * order of ode2Lhs_qu): the numbers of addStiffnessJacobian and addDampingJacobian, whose terms of null directions,
+   * ∂v/∂q and Jacobian derivatives the points do not have.
+   */
+  private addPointJacobians(s: ItemState, acc: LocalMatrixAccumulator, factorQ: number, factorU: number, blocks: number): void {
+    const m = this.localMatrix, nLocal = this.nLocal;
+    this.pointEvaluate(s);
+    if (blocks !== 2) {
+      zeroArray(m);
+      // addStiffnessJacobian's ∂(F n)/∂Δp
+      const { direction: n, matrix: S, length, scalarForce: F } = this;
+      const { stiffness, damping } = this.v;
+      if (length === 0) {
+        S.fill(0);
+        S[0] = S[4] = S[8] = stiffness;
+      } else {
+        const dv = this.markers.dv;
+        const inv = 1 / length;
+        const vn = dv[0] * n[0] + dv[1] * n[1] + dv[2] * n[2];
+        for (let i = 0; i < 3; i++) {
+          for (let j = 0; j < 3; j++) {
+            const projector = inv * ((i === j ? 1 : 0) - n[i] * n[j]);
+            const dvProjected = inv * (dv[j] - vn * n[j]);
+            S[3 * i + j] = F * projector + stiffness * n[i] * n[j] + damping * n[i] * dvProjected;
+          }
+        }
+      }
+      this.points.addProjectedMatrix(this.markers, S, factorQ, m);
+      acc.addBlock(0, 0, nLocal, nLocal, m, 0, nLocal, 1);
+    }
+    if (blocks !== 1) {
+      zeroArray(m);
+      this.dampingMatrix(this.velocityMatrix);
+      this.points.addProjectedMatrix(this.markers, this.velocityMatrix, factorU, m);
+      acc.addBlock(0, 0, nLocal, nLocal, m, 0, nLocal, 1);
+    }
   }
 
   /**
@@ -161,12 +243,6 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
         }
       }
     }
-    if (this.points.points) {
-      // the points have no null directions, no ∂v/∂q and constant Jacobians
-      this.points.addProjectedMatrix(this.markers, S, factor, k);
-      this.dampingMatrix(this.velocityMatrix);
-      return;
-    }
     this.markers.evaluateJacobians(s);
     this.markers.addProjectedMatrix(S, factor, k);
     this.markers.addNullDirectionProjectedMatrix(s, S, factor, k);
@@ -193,10 +269,6 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
     if (!this.v.activeConnector) return;
     this.evaluate(s);
     this.dampingMatrix(this.matrix);
-    if (this.points.points) {
-      this.points.addProjectedMatrix(this.markers, this.matrix, factor, d);
-      return;
-    }
     this.markers.evaluateJacobians(s);
     this.markers.addProjectedMatrix(this.matrix, factor, d);
   }

@@ -80,54 +80,41 @@ export class PointMarkerShortcuts {
   }
 
   /**
-   * MarkerPair.addProjectedMatrix (factor·Jᵀ S J, J = [−J0, J1]) of a pair of {@link PointMarkerShortcuts.points}; unit
-   * Jacobians' columns give the columns of S, in addProjectedColumns' order of the sums; a non-finite product
-   * goes through addProjectedMatrix (its loops over the Jacobians, which hold the unit matrices).
+   * MarkerPair.addProjectedMatrix (factor·Jᵀ S J, J = [−J0, J1]) of a pair of {@link PointMarkerShortcuts.points}, for
+   * m without −0 entries (a zeroed local matrix and the sums added to it). With unit Jacobians and finite products
+   * factor·S_ij, each entry gains ±factor·S_ij: addProjectedColumns' sum S e_j differs from S_ij at most in the sign of a
+   * zero, which adding it to an entry that is not −0 does not show. Otherwise MarkerPair's loops (the Jacobians hold
+   * the constant ones).
    */
   addProjectedMatrix(pair: MarkerPair, stiffness: Float64Array, factor: number, m: Float64Array): void {
-    if (!this.unit) {
-      pair.addProjectedMatrix(stiffness, factor, m);
-      return;
-    }
     const s = stiffness;
-    // S·e_j: column j of S, each entry the sum with the other columns times 0
-    const c00 = s[0] + s[1] * 0 + s[2] * 0, c10 = s[3] + s[4] * 0 + s[5] * 0, c20 = s[6] + s[7] * 0 + s[8] * 0;
-    const c01 = s[0] * 0 + s[1] + s[2] * 0, c11 = s[3] * 0 + s[4] + s[5] * 0, c21 = s[6] * 0 + s[7] + s[8] * 0;
-    const c02 = s[0] * 0 + s[1] * 0 + s[2], c12 = s[3] * 0 + s[4] * 0 + s[5], c22 = s[6] * 0 + s[7] * 0 + s[8];
-    const t00 = factor * c00, t10 = factor * c10, t20 = factor * c20;
-    const t01 = factor * c01, t11 = factor * c11, t21 = factor * c21;
-    const t02 = factor * c02, t12 = factor * c12, t22 = factor * c22;
-    const finite = t00 - t00 === 0 && t10 - t10 === 0 && t20 - t20 === 0 && t01 - t01 === 0 && t11 - t11 === 0 && t21 - t21 === 0
-      && t02 - t02 === 0 && t12 - t12 === 0 && t22 - t22 === 0;
-    if (!finite) {
+    if (!this.unit || !finiteProducts(s, factor)) {
       pair.addProjectedMatrix(stiffness, factor, m);
       return;
     }
-    // marker 0's columns carry −factor: its products are the negated t (negation is exact), subtracted from marker 0's
-    // rows and added to marker 1's
+    const moving0 = !this.fixed0, moving1 = !this.fixed1;
     const n0 = pair.n0, n = n0 + pair.n1;
-    if (!this.fixed0) {
-      // columns 0, 1, 2 with t = −factor·S e_j
-      m[0] -= -t00; m[n] -= -t10; m[2 * n] -= -t20;
-      m[1] -= -t01; m[n + 1] -= -t11; m[2 * n + 1] -= -t21;
-      m[2] -= -t02; m[n + 2] -= -t12; m[2 * n + 2] -= -t22;
-      if (!this.fixed1) {
-        const r = n0 * n;
-        m[r] += -t00; m[r + n] += -t10; m[r + 2 * n] += -t20;
-        m[r + 1] += -t01; m[r + n + 1] += -t11; m[r + 2 * n + 1] += -t21;
-        m[r + 2] += -t02; m[r + n + 2] += -t12; m[r + 2 * n + 2] += -t22;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        const t = factor * s[3 * i + j];
+        if (moving0) {
+          m[i * n + j] += t;
+          if (moving1) {
+            m[(n0 + i) * n + j] -= t;
+            m[i * n + n0 + j] -= t;
+          }
+        }
+        if (moving1) m[(n0 + i) * n + n0 + j] += t;
       }
-    }
-    if (!this.fixed1) {
-      if (!this.fixed0) {
-        m[n0] -= t00; m[n + n0] -= t10; m[2 * n + n0] -= t20;
-        m[n0 + 1] -= t01; m[n + n0 + 1] -= t11; m[2 * n + n0 + 1] -= t21;
-        m[n0 + 2] -= t02; m[n + n0 + 2] -= t12; m[2 * n + n0 + 2] -= t22;
-      }
-      const r = n0 * n + n0;
-      m[r] += t00; m[r + n] += t10; m[r + 2 * n] += t20;
-      m[r + 1] += t01; m[r + n + 1] += t11; m[r + 2 * n + 1] += t21;
-      m[r + 2] += t02; m[r + n + 2] += t12; m[r + 2 * n + 2] += t22;
     }
   }
+}
+
+/** True if each product factor·S_ij of the 3 × 3 matrix is finite (then S is finite too). */
+function finiteProducts(s: Float64Array, factor: number): boolean {
+  for (let k = 0; k < 9; k++) {
+    const t = factor * s[k];
+    if (t - t !== 0) return false;
+  }
+  return true;
 }
