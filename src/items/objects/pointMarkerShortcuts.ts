@@ -14,8 +14,8 @@ function isUnit(j: Float64Array): boolean {
  * evaluated once, at bind. When each marker is one of the two ({@link PointMarkerShortcuts.points}), the connectors
  * take the relative kinematics, the generalized forces and the projected matrices from here: the numbers of
  * MarkerPair's evaluateRelative, addForcePair and addProjectedMatrix, without the per-evaluation Jacobians; with 3 × 3
- * unit Jacobians (mass points, Point nodes) each product with a Jacobian entry written with that entry (x·1 is x, x·0
- * stays), without the generic loops. One class for both connectors, so that the optimizer compiles these methods once.
+ * unit Jacobians (mass points, Point nodes) written out, without the generic loops. One class for both connectors, so
+ * that the optimizer compiles these methods once.
  */
 export class PointMarkerShortcuts {
   /** True if each marker is fixed or has a constant position Jacobian (set in bind). */
