@@ -93,7 +93,8 @@ export class SystemAssembler {
    * computeODE2Rhs evaluations left in which an object whose ode2LhsActive says false is evaluated all the same (it adds
    * zeros: ode2Lhs's contract). The ode2Lhs call site so meets every object class before V8 optimizes the residual: a
    * contact that first touched after that (rollingCoinPenaltyTest at step ≈ 450) threw the optimized computeODE2Rhs and
-   * residual away, and their compile jobs (40–110 ms each on a busy core) ran again.
+   * residual away, and their compile jobs (40–110 ms each on a busy core) ran again. In the first of them every item's
+   * method is called through the lists (see {@link SystemAssembler.lhsDirect}).
    */
   private inactiveLhsWarmup = 32;
   /**
@@ -111,6 +112,29 @@ export class SystemAssembler {
    * at +0 as the system vector does, and a sum from +0 is never −0, so adding it to +0 changes no bit).
    */
   private readonly ode1Direct: boolean;
+  /**
+   * Per entry of model.lhsObjects and model.loads: 1 if computeODE2Rhs calls the item's method as a method of the item
+   * (its class is one of {@link lhsClasses} or {@link loadClasses}, and the warm-up is over), else 0: it calls the method
+   * through Function.prototype.call from {@link SystemAssembler.lhsCalls} or {@link SystemAssembler.loadCalls}. In the
+   * first evaluations (until inactiveLhsWarmup reaches {@link LIST_WARMUP_END}) every flag is 0, so that the calls
+   * through the lists have V8 type feedback
+   * before V8 optimizes computeODE2Rhs: the first item of a new class then does not throw the optimized code away
+   * (insufficient type feedback) either. Read with the lists; after a replaceItem an entry may be stale until the next
+   * list call reads them again, which the calls allow (a method call is always right, a list call reads first).
+   */
+  private lhsDirect: Uint8Array;
+  private loadDirect: Uint8Array;
+  /** The flags of lhsDirect and loadDirect after the warm-up. */
+  private lhsFlags: Uint8Array;
+  private loadFlags: Uint8Array;
+  /** ode2Lhs of each entry of model.lhsObjects. */
+  private lhsCalls: NonNullable<ObjectModel['ode2Lhs']>[] = [];
+  /** ode2LhsActive of each entry of model.lhsObjects, or undefined. */
+  private lhsActiveCalls: ObjectModel['ode2LhsActive'][] = [];
+  /** addGeneralizedLoad of each load. */
+  private loadCalls: LoadModel['addGeneralizedLoad'][] = [];
+  /** The model's itemModelRevision at which the lists were read (they follow replaceItem). */
+  private callsRevision = -1;
 
   constructor(readonly model: CompiledModel) {
     const owner = new Int32Array(model.nu).fill(-1);
@@ -156,6 +180,53 @@ export class SystemAssembler {
     this.ode1Maps = createODE1Maps(model);
     const only = this.ode1Maps.length === 1 ? this.ode1Maps[0].ode1 : undefined;
     this.ode1Direct = only !== undefined && only.length === model.nODE1 && only.every((index, k) => index === k);
+    this.lhsDirect = this.loadDirect = this.lhsFlags = this.loadFlags = new Uint8Array(0);
+    this.readCalls();
+  }
+
+  /** Reads {@link SystemAssembler.lhsDirect} and the lists next to it from the model's current item models. */
+  private readCalls(): void {
+    const { lhsObjects, loads } = this.model;
+    this.lhsFlags = lhsClasses.flags(lhsObjects.map(({ object }) => object));
+    this.loadFlags = loadClasses.flags(loads);
+    if (this.inactiveLhsWarmup <= LIST_WARMUP_END) this.useDirectCalls();
+    else {
+      this.lhsDirect = new Uint8Array(lhsObjects.length);
+      this.loadDirect = new Uint8Array(loads.length);
+    }
+    this.lhsCalls = lhsObjects.map(({ object }) => object.ode2Lhs);
+    this.lhsActiveCalls = lhsObjects.map(({ object }) => object.ode2LhsActive);
+    this.loadCalls = loads.map((load) => load.addGeneralizedLoad);
+    this.callsRevision = this.model.itemModelRevision;
+  }
+
+  /**
+   * Ends the warm-up of the list calls (called by them once inactiveLhsWarmup reaches LIST_WARMUP_END): items of the
+   * direct classes are called as methods from the next evaluation on.
+   */
+  private useDirectCalls(): void {
+    this.lhsDirect = this.lhsFlags;
+    this.loadDirect = this.loadFlags;
+  }
+
+  /**
+   * Adds ode2Lhs of model.lhsObjects[o] into vector through Function.prototype.call from {@link SystemAssembler.lhsCalls},
+   * unless its ode2LhsActive says false and skipInactive (it would add zeros).
+   */
+  private lhsThroughList(o: number, s: SystemState, vector: Float64Array, skipInactive: boolean): void {
+    if (this.callsRevision !== this.model.itemModelRevision) this.readCalls();
+    if (this.inactiveLhsWarmup <= LIST_WARMUP_END && this.lhsDirect !== this.lhsFlags) this.useDirectCalls();
+    const object = this.model.lhsObjects[o].object;
+    const active = this.lhsActiveCalls[o];
+    if (active !== undefined && !active.call(object, s) && skipInactive) return;
+    this.lhsCalls[o].call(object, s, vector);
+  }
+
+  /** Adds the generalized force of load i into vector through Function.prototype.call from {@link SystemAssembler.loadCalls}. */
+  private loadThroughList(i: number, s: SystemState, vector: Float64Array): void {
+    if (this.callsRevision !== this.model.itemModelRevision) this.readCalls();
+    if (this.inactiveLhsWarmup <= LIST_WARMUP_END && this.loadDirect !== this.loadFlags) this.useDirectCalls();
+    this.loadCalls[i].call(this.model.loads[i], s, vector);
   }
 
   /**
@@ -360,18 +431,26 @@ export class SystemAssembler {
     }
   }
 
-  /** Writes f = loads − Σ ode2Lhs (n_u entries). */
+  /**
+   * Writes f = loads − Σ ode2Lhs (n_u entries). The methods of items of the classes of {@link lhsClasses} and
+   * {@link loadClasses} are called as methods (V8 inlines them into the optimized loop), the others through
+   * Function.prototype.call (lhsThroughList, loadThroughList): the same calls with the same arguments.
+   */
   computeODE2Rhs(s: SystemState, f: Float64Array): void {
     zeroArray(f);
     const { loads, loadMaps, lhsObjects } = this.model;
+    const { lhsDirect, loadDirect } = this;
     const skipInactive = this.inactiveLhsWarmup === 0;
     if (!skipInactive) this.inactiveLhsWarmup--;
     for (let o = 0; o < lhsObjects.length; o++) {
       const { object, map } = lhsObjects[o];
-      if (object.ode2LhsActive !== undefined && !object.ode2LhsActive(s) && skipInactive) continue; // it would add zeros
       const vector = map.vector;
       zeroArray(vector);
-      object.ode2Lhs(s, vector);
+      if (!lhsDirect[o]) this.lhsThroughList(o, s, vector, skipInactive);
+      else {
+        if (object.ode2LhsActive !== undefined && !object.ode2LhsActive(s) && skipInactive) continue; // it would add zeros
+        object.ode2Lhs(s, vector);
+      }
       const ltg = map.ltg, count = ltg.length;
       for (let k = 0; k < count; k++) f[ltg[k]] -= vector[k];
     }
@@ -379,7 +458,8 @@ export class SystemAssembler {
       const map = loadMaps[i];
       const vector = map.vector;
       zeroArray(vector);
-      loads[i].addGeneralizedLoad(s, vector);
+      if (!loadDirect[i]) this.loadThroughList(i, s, vector);
+      else loads[i].addGeneralizedLoad(s, vector);
       const ltg = map.ltg, count = ltg.length;
       for (let k = 0; k < count; k++) f[ltg[k]] += vector[k];
     }
@@ -764,6 +844,36 @@ function addDifferenceColumn(matrix: Float64Array, columns: number, column: numb
   perturbed: Float64Array, base: Float64Array): void {
   for (let i = 0; i < rows; i++) matrix[i * columns + column] += scale * (perturbed[i] - base[i]);
 }
+
+/**
+ * The item classes whose methods one dispatch loop of SystemAssembler calls as methods of the items: those of the first
+ * system in the process that has items there. V8's optimized code of the loop, shared by all systems of the process,
+ * inlines the methods of the classes it has met and checks each item's class: in a process that solves systems one
+ * after another (mainSystemExtensionsTests) each new class threw that code away and had it compiled again. The methods
+ * of items of other classes are called through Function.prototype.call, where V8 does not speculate on the target; a
+ * process with one system keeps its items' methods inlined.
+ */
+class DirectClasses {
+  /** The classes (prototypes), fixed by the first call of flags with items. */
+  private classes: Set<object> | undefined;
+
+  /** Per item, 1 if its class is held, else 0 (the first call with items fixes the classes: theirs). */
+  flags(items: readonly object[]): Uint8Array {
+    if (this.classes === undefined && items.length > 0) this.classes = new Set(items.map((item) => Object.getPrototypeOf(item) as object));
+    const classes = this.classes;
+    const flags = new Uint8Array(items.length);
+    for (let k = 0; k < items.length; k++) flags[k] = classes !== undefined && classes.has(Object.getPrototypeOf(items[k]) as object) ? 1 : 0;
+    return flags;
+  }
+}
+
+/** The warm-up of the list calls (see SystemAssembler.lhsDirect) ends when inactiveLhsWarmup (32 at first) reaches this. */
+const LIST_WARMUP_END = 24;
+
+/** The classes whose ode2Lhs computeODE2Rhs calls as methods (see {@link DirectClasses}). */
+const lhsClasses = new DirectClasses();
+/** The classes whose addGeneralizedLoad computeODE2Rhs calls as methods (see {@link DirectClasses}). */
+const loadClasses = new DirectClasses();
 
 /** A constraint object or node: an item whose ae exists. */
 type ConstraintItem = WithTerm<ObjectModel, 'ae'> | WithTerm<NodeModel, 'ae'>;

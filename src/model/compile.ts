@@ -196,6 +196,12 @@ export class CompiledModel {
    * load value set in every Newton iteration keeps the mass matrix.
    */
   nodeObjectRevision = 0;
+  /**
+   * Counts the item models put in place by {@link CompiledModel.replaceItem} (any category): the assembler reads the
+   * methods of the items it calls from per-item lists, which it reads again when this changes. An in-place change
+   * keeps the item's model and its methods.
+   */
+  itemModelRevision = 0;
   /** The items' dictionaries the model was compiled from (the MainSystem's lists, which replaceItem keeps current). */
   private readonly items: Record<ItemCategory, StoredItem[]>;
   /** Per item ("category:index"), the items whose parameters refer to it; built on the first run-time change. */
@@ -411,6 +417,7 @@ export class CompiledModel {
     if (category === 'Node') replaceContents(this.constraintNodes, this.nodes.filter((node): node is WithTerm<NodeModel, 'ae'> => node.nAE > 0 && hasTerm(node, 'ae')));
     if (category === 'Load') this.analyticLoads[index] = analyticLoad(this.loads[index]);
     this.revision++;
+    this.itemModelRevision++;
     if (category === 'Node' || category === 'Object') this.nodeObjectRevision++;
   }
 
