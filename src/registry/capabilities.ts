@@ -1113,10 +1113,13 @@ export function addGlobalBlock(target: GlobalMatrixAccumulator, rowIndex: Int32A
     target.addBlock(rowIndex, rowOffset, colIndex, colOffset, rows, cols, block, blockOffset, rowStride, colStride, factor);
     return;
   }
-  for (let i = 0; i < rows; i++) {
-    const row = rowIndex[rowOffset + i];
-    for (let j = 0; j < cols; j++) target.add(row, colIndex[colOffset + j], factor * block[blockOffset + i * rowStride + j * colStride]);
-  }
+  for (let i = 0; i < rows; i++) addRowByEntries(target, rowIndex[rowOffset + i], colIndex, colOffset, cols, block, blockOffset + i * rowStride, colStride, factor);
+}
+
+/** Row i of {@link addGlobalBlock} for a target without addBlock: the add calls of the row. */
+function addRowByEntries(target: GlobalMatrixAccumulator, row: number, colIndex: Int32Array, colOffset: number, cols: number,
+  block: Float64Array, rowStart: number, colStride: number, factor: number): void {
+  for (let j = 0; j < cols; j++) target.add(row, colIndex[colOffset + j], factor * block[rowStart + j * colStride]);
 }
 
 /** The positions of a zero block in target (see {@link GlobalMatrixAccumulator.addZeros}): through its addZeros when it has one, else add(row, col, 0). */
