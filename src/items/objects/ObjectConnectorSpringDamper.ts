@@ -113,12 +113,12 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
     this.localMatrix = denseLocalMatrix(this.nLocal);
   }
 
-  /** Updates length, direction and scalar force from the state. */
-  private evaluate(s: ItemState): void {
-    const { markers, direction: n, v } = this;
-    markers.evaluateRelative(s);
-    const dp = markers.dp;
-    const dv = markers.dv;
+  /**
+   * Length L = |Δp| and direction n = Δp/L of the markers' relative position (at L = 0 the direction of Δv, or Δv itself
+   * if it is 0), from the relative kinematics the caller has evaluated.
+   */
+  private lengthAndDirection(): void {
+    const { markers: { dp, dv }, direction: n } = this;
     const length = Math.sqrt(dp[0] * dp[0] + dp[1] * dp[1] + dp[2] * dp[2]);
     this.length = length;
     if (length !== 0) {
@@ -129,6 +129,15 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
       const inv = speed !== 0 ? 1 / speed : 1;
       for (let i = 0; i < 3; i++) n[i] = inv * dv[i];
     }
+  }
+
+  /** Updates length, direction and scalar force from the state. */
+  private evaluate(s: ItemState): void {
+    const { markers, direction: n, v } = this;
+    markers.evaluateRelative(s);
+    this.lengthAndDirection();
+    const dv = markers.dv;
+    const length = this.length;
     this.scalarForce = 0;
     if (!v.activeConnector) return;
     const elongation = length - v.referenceLength;
@@ -157,23 +166,14 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
 
   /**
    * evaluate on the {@link SpringDamperModel.pointPath} (active, no user function): the kinematics of the points'
-   * shortcuts, then evaluate's numbers (a method of its own, so that the general path's code stays as it was).
+   * shortcuts, then evaluate's numbers (the force law without the user function, a method of its own beside evaluate).
    */
   private pointEvaluate(s: ItemState): void {
     const { markers, direction: n, v } = this;
     this.points.evaluateRelative(markers, s);
-    const dp = markers.dp;
+    this.lengthAndDirection();
     const dv = markers.dv;
-    const length = Math.sqrt(dp[0] * dp[0] + dp[1] * dp[1] + dp[2] * dp[2]);
-    this.length = length;
-    if (length !== 0) {
-      const inv = 1 / length;
-      for (let i = 0; i < 3; i++) n[i] = inv * dp[i];
-    } else {
-      const speed = Math.sqrt(dv[0] * dv[0] + dv[1] * dv[1] + dv[2] * dv[2]);
-      const inv = speed !== 0 ? 1 / speed : 1;
-      for (let i = 0; i < 3; i++) n[i] = inv * dv[i];
-    }
+    const length = this.length;
     const elongation = length - v.referenceLength;
     const elongationRate = dv[0] * n[0] + dv[1] * n[1] + dv[2] * n[2] - v.velocityOffset;
     this.scalarForce = v.stiffness * elongation + (v.damping * elongationRate + v.force);
@@ -190,24 +190,8 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
     if (blocks !== 2) {
       zeroArray(m);
       // addStiffnessJacobian's ∂(F n)/∂Δp
-      const { direction: n, matrix: S, length, scalarForce: F } = this;
-      const { stiffness, damping } = this.v;
-      if (length === 0) {
-        S.fill(0);
-        S[0] = S[4] = S[8] = stiffness;
-      } else {
-        const dv = this.markers.dv;
-        const inv = 1 / length;
-        const vn = dv[0] * n[0] + dv[1] * n[1] + dv[2] * n[2];
-        for (let i = 0; i < 3; i++) {
-          for (let j = 0; j < 3; j++) {
-            const projector = inv * ((i === j ? 1 : 0) - n[i] * n[j]);
-            const dvProjected = inv * (dv[j] - vn * n[j]);
-            S[3 * i + j] = F * projector + stiffness * n[i] * n[j] + damping * n[i] * dvProjected;
-          }
-        }
-      }
-      this.points.addProjectedMatrix(this.markers, S, factorQ, m);
+      this.stiffnessMatrix(this.matrix);
+      this.points.addProjectedMatrix(this.markers, this.matrix, factorQ, m);
       acc.addBlock(0, 0, nLocal, nLocal, m, 0, nLocal, 1);
     }
     if (blocks !== 1) {
@@ -226,7 +210,23 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   private addStiffnessJacobian(s: ItemState, k: Float64Array, factor: number): void {
     if (!this.v.activeConnector) return;
     this.evaluate(s);
-    const { direction: n, matrix: S, length, scalarForce: F } = this;
+    const { direction: n, matrix: S, scalarForce: F } = this;
+    this.stiffnessMatrix(S);
+    this.markers.evaluateJacobians(s);
+    this.markers.addProjectedMatrix(S, factor, k);
+    this.markers.addNullDirectionProjectedMatrix(s, S, factor, k);
+    this.dampingMatrix(this.velocityMatrix);
+    this.markers.addVelocityProjectedMatrix(s, this.velocityMatrix, factor, k);
+    for (let i = 0; i < 3; i++) this.forceVector[i] = F * n[i];
+    this.markers.addJacobianTransposedForce_q(s, this.forceVector, factor, k);
+  }
+
+  /**
+   * Writes ∂(F n)/∂Δp = (F/L)(I − n nᵀ) + k n nᵀ + (d/L) n Δvᵀ(I − n nᵀ) (k I at L = 0) into S; needs
+   * {@link SpringDamperModel.evaluate} or pointEvaluate.
+   */
+  private stiffnessMatrix(S: Float64Array): void {
+    const { direction: n, length, scalarForce: F } = this;
     const { stiffness, damping } = this.v;
     if (length === 0) {
       S.fill(0);
@@ -243,13 +243,6 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
         }
       }
     }
-    this.markers.evaluateJacobians(s);
-    this.markers.addProjectedMatrix(S, factor, k);
-    this.markers.addNullDirectionProjectedMatrix(s, S, factor, k);
-    this.dampingMatrix(this.velocityMatrix);
-    this.markers.addVelocityProjectedMatrix(s, this.velocityMatrix, factor, k);
-    for (let i = 0; i < 3; i++) this.forceVector[i] = F * n[i];
-    this.markers.addJacobianTransposedForce_q(s, this.forceVector, factor, k);
   }
 
   /** Writes ∂(F n)/∂Δv = d n nᵀ (d I at L = 0) into S; needs {@link SpringDamperModel.evaluate}. */
