@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { intrinsicSpringDamperSetupDoubles, intrinsicSpringDamperSlot } from '../../src/items/objects/intrinsicSpringDamperKernels.ts';
 import { intrinsicNodeLoads } from '../../src/items/objects/intrinsicSpringDamperKernelsSource.ts';
-import { SystemContainer, ObjectGround, MarkerBodyRigid, RigidBody, NodeRigidBodyEP, RigidBodySpringDamper, RotationMatrixX, RotationMatrixZ } from '../../src/index.ts';
+import { SystemContainer, RigidBodySpringDamper, RotationMatrixX, RotationMatrixZ } from '../../src/index.ts';
 import { dynamicSettings } from '../helpers/settings.ts';
+import { spinningBodyPair } from '../helpers/spinningBodyPair.ts';
 import { bitPatterns, kernelValues } from '../helpers/kernelValues.ts';
 
 /*
@@ -91,13 +92,7 @@ describe('intrinsic ConnectorRigidBodySpringDamper on Euler-parameter nodes', ()
   const run = (kind0: number, kind1: number, damped: boolean, javaScript: boolean): number[] => {
     const SC = new SystemContainer();
     const mbs = SC.addSystem();
-    const ground = mbs.addObject(ObjectGround({}));
-    const bodies = [0, 1].map((i) => {
-      const node = mbs.addNode(NodeRigidBodyEP({ referenceCoordinates: [i, 0.2 * i, 0, 1, 0, 0, 0], initialVelocities: [0, 0.1, 0, 0.05, 0.1 * i, 0.3 + i, 0] }));
-      return mbs.addObject(RigidBody({ physicsMass: 1 + i, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
-    });
-    const marker = (kind: number, i: number) => mbs.addMarker(MarkerBodyRigid(kind === 0 ? { bodyNumber: ground, localPosition: [0.1, 0, 0] }
-      : { bodyNumber: bodies[i], localPosition: kind === 1 ? [0, 0, 0] : [0.2, -0.1, 0.3] }));
+    const marker = spinningBodyPair(mbs);
     const matrix = (scale: number) => Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 }, (_, j) => (i === j ? scale * (2 + i) : 0.05 * scale)));
     const spring = mbs.addObject(RigidBodySpringDamper({
       markerNumbers: [marker(kind0, 0), marker(kind1, 1)], stiffness: matrix(10), damping: matrix(damped ? 0.2 : 0), offset: [0.01, 0, -0.02, 0.03, 0, 0.01],

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { torsionalSpringDamperSetupDoubles, torsionalSpringDamperSlot } from '../../src/items/objects/torsionalSpringDamperKernels.ts';
 import { torsionLoads } from '../../src/items/objects/torsionalSpringDamperKernelsSource.ts';
 import {
-  SystemContainer, ObjectGround, MarkerBodyRigid, RigidBody, NodeRigidBodyEP, TorsionalSpringDamper, RotationMatrixX, RotationMatrixZ,
+  SystemContainer, TorsionalSpringDamper, RotationMatrixX, RotationMatrixZ,
 } from '../../src/index.ts';
 import { dynamicSettings } from '../helpers/settings.ts';
+import { spinningBodyPair } from '../helpers/spinningBodyPair.ts';
 import { bitPatterns, kernelValues } from '../helpers/kernelValues.ts';
 
 /*
@@ -75,13 +76,7 @@ describe('ConnectorTorsionalSpringDamper on Euler-parameter nodes', () => {
   const run = (kind0: number, kind1: number, userFunction: boolean): number[] => {
     const SC = new SystemContainer();
     const mbs = SC.addSystem();
-    const ground = mbs.addObject(ObjectGround({}));
-    const bodies = [0, 1].map((i) => {
-      const node = mbs.addNode(NodeRigidBodyEP({ referenceCoordinates: [i, 0.2 * i, 0, 1, 0, 0, 0], initialVelocities: [0, 0.1, 0, 0.05, 0.1 * i, 0.3 + i, 0] }));
-      return mbs.addObject(RigidBody({ physicsMass: 1 + i, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
-    });
-    const marker = (kind: number, i: number) => mbs.addMarker(MarkerBodyRigid(kind === 0 ? { bodyNumber: ground, localPosition: [0.1, 0, 0] }
-      : { bodyNumber: bodies[i], localPosition: kind === 1 ? [0, 0, 0] : [0.2, -0.1, 0.3] }));
+    const marker = spinningBodyPair(mbs);
     const k = 3, velocityOffset = 0.2, torque = 0.4;
     const spring = mbs.addObject(TorsionalSpringDamper({
       markerNumbers: [marker(kind0, 0), marker(kind1, 1)], stiffness: k, damping: 0.1, offset: 0.1, velocityOffset, torque,
